@@ -75,10 +75,19 @@ _LIKE_AS_VERB = frozenset(
 _THE_PARTNER = alternation(PARTNER_SAID_WITH_THE)
 #: "My cousin's called Nadia", "the wife's called Morag": "'s" for "is" before the naming word.
 _S_CALLED = re.compile(
-    rf"^(?P<np>(?:(?:my|our)\s+(?:[a-z-]+\s+)?(?:{_KIN}|{_ANIMAL})|the\s+(?:{_THE_PARTNER})))'s\s+"
+    rf"(?:^|(?<=,\s))(?P<np>(?:(?:my|our)\s+(?:[a-z-]+\s+)?(?:{_KIN}|{_ANIMAL})|the\s+(?:{_THE_PARTNER})))'s\s+"
     r"(?=(?:now\s+)?(?:called|named)\b)",
     re.IGNORECASE,
 )
+#: "My uncle's a roofer", "our dad's an electrician": "'s" for "is" before a job said with "a".
+_S_A = re.compile(
+    rf"(?:^|(?<=,\s)|(?<=\sand\s))(?P<np>(?:my|our)\s+(?:[a-z-]+\s+)?(?:{_KIN}))'s\s+"
+    r"(?=(?:a|an)\s)",
+    re.IGNORECASE,
+)
+#: "My dad is a cook and mum's a vet": a second of the user's people after "and",
+#: their "my" left out.
+_AND_BARE_KIN = re.compile(rf"(?<=\s)and\s+(?P<k>{_KIN})(?='s\s|\s+is\s)", re.IGNORECASE)
 #: "Everybody calls my grandad Pops", "we named our kitten Ziggy": a name said the other way
 #: round.
 _CALLS = re.compile(
@@ -213,6 +222,70 @@ def _named_aside(sentence: str) -> list[str] | None:
     return out
 
 
+#: "I have a sister, she's called Maud", "My husband's a roofer, his name's Declan": one of
+#: the user's people or animals (the last one said), then their name in a clause of its own.
+_PRONOUN_NAME = re.compile(
+    rf"^(?P<head>(?:.*\b)?(?:my|our|a|an)\s+(?:[\w-]+\s+){{0,2}}?(?P<noun>{_KIN}|{_BREED})"
+    r"(?P<first>(?:(?:'s|\s)[^,]*?)?))\s*,\s*(?:and\s+)?"
+    r"(?:(?:his|her|its)\s+name(?:'s|\s+is)|(?:he|she|it)(?:'s|\s+is)\s+(?:called|named))\s+"
+    rf"(?P<n>{_NAME})(?P<rest>\s*(?:[,.!]\s*(?:and\s+)?\S.*)?)[.!]*$",
+    re.IGNORECASE,
+)
+#: "a ginger cat we named Marmalade", "Our collie answers to Moss", "Meet Pudding, my
+#: guinea pig!": an animal or person named the other way round.
+_WE_NAMED = re.compile(
+    rf"\b(?:my|our|a|an)\s+(?:[\w-]+\s+){{0,2}}?(?P<noun>{_BREED})\s+"
+    r"(?:(?:that|which)\s+)?(?:(?:we|i)(?:'ve|\s+have)?\s+(?:named|called|call)|answers\s+to)\s+"
+    rf"(?P<n>{_NAME})(?=\s*(?:[,.!]|$))",
+    re.IGNORECASE,
+)
+_MEET = re.compile(
+    rf"^(?:meet|this\s+is|say\s+h(?:i|ello)\s+to)\s+(?P<n>{_NAME})\s*,\s*(?:my|our)\s+"
+    rf"(?:[\w-]+\s+){{0,2}}?(?P<noun>{_KIN}|{_BREED})\s*[.!]*$",
+    re.IGNORECASE,
+)
+#: Other people spoken of before the one named ("My sister has a neighbour, she's …").
+_NOT_KIN_NOUNS = frozenset({"neighbour", "neighbor", "woman", "man", "friend", "colleague"})
+
+
+def _before_noun(m: re.Match[str]) -> str:
+    """What is said before the noun phrase ``m`` names ("My sister has " of "My sister has a
+    dog")."""
+    pre = m.string[: m.start("noun")]
+    return re.sub(r"(?:\b(?:my|our|a|an)\s+(?:[\w-]+\s+){0,2})$", "", pre, flags=re.IGNORECASE)
+
+
+def _pronoun_name(sentence: str) -> list[str] | None:
+    """ "I have a sister, she's called Maud" → "I have a sister", "My sister is called Maud"
+    (and what follows: "…, she's 2" → "My whippet is 2"); "a cat we named Mog", "Meet Mog,
+    my cat!" → "My cat is called Mog"; ``None`` when no one is named so."""
+    m = _MEET.match(sentence)
+    if m is not None:
+        return [f"My {m.group('noun').lower()} is called {m.group('n')}"]
+    m = _PRONOUN_NAME.match(sentence)
+    if (
+        m is not None
+        and m.group("noun").lower() not in _NOT_KIN_NOUNS
+        # "My sister has a neighbour, she's …": someone else came after the one said.
+        and not re.search(r"\b(?:has|have|had|met|knows|got|with|and)\b", m.group("first"), re.I)
+        # "My sister has a dog, his name is Rex": the one named is someone else's.
+        and not re.search(r"\b(?:my|our|his|her|their)\s", _before_noun(m), re.IGNORECASE)
+    ):
+        noun = m.group("noun").lower()
+        out = [m.group("head").strip(), f"My {noun} is called {m.group('n')}"]
+        rest = re.sub(
+            r"^\s*[,.!]\s*(?:and\s+)?(?:he|she|it)(?:'s|\s+is)\s+", "is ", m.group("rest")
+        )
+        if rest.startswith("is "):
+            out.append(f"My {noun} {rest.strip(' .!')}")
+        return out
+    m = _WE_NAMED.search(sentence)
+    if m is not None:
+        said = sentence[: m.start("noun")] + m.group("noun")
+        return [said.strip(), f"My {m.group('noun').lower()} is called {m.group('n')}"]
+    return None
+
+
 def _pronoun_age(sentence: str) -> list[str] | None:
     """ "My cousin Ben, he's 27, drives a van" → his name and his age as statements
     of their own; ``None`` when no pronoun's age follows one of the user's people."""
@@ -273,9 +346,108 @@ _WHEN_LEAD = re.compile(
 )
 
 
+#: "I work lates as a cook", "I do weekend shifts as a carer": when the user works, no part
+#: of the job.
+_WORK_SHIFTS = re.compile(
+    r"^i\s+(?:mostly\s+|mainly\s+|usually\s+)?(?:do|work)\s+(?:the\s+)?(?:(?:night|day|late|"
+    r"early|evening|weekend|morning|split|rotating|twelve[- ]hour|12[- ]hour)s?(?:\s+shifts?)?|"
+    r"nights|lates|earlies|shifts|nightshifts?)\s+as\s+(?=(?:a|an)\s)",
+    re.IGNORECASE,
+)
+#: "I'm remaining a nurse", "I'm stopping on as a cook": the job the user keeps.
+_STAYING_ON = re.compile(
+    r"\bi'm\s+(?:staying|stopping|remaining)\s+(?:on\s+)?(?:as\s+)?(?P<a>an?)\s+(?P<j>[\w -]+?)"
+    r"\s*[.!]?$",
+    re.IGNORECASE,
+)
+#: "I used to be a cook, now I'm a florist", "Was a miner, but these days I'm …":
+#: the job before, then what the user is now (read alone).
+_USED_TO_NOW = re.compile(
+    r"^(?:i\s+used\s+to\s+be|i\s+was|was)\s+(?:a|an)\s+[^,;]+?\s*(?:[,;]|\s+but\b|\s+and\b)\s*"
+    r"(?:but\s+|and\s+)?(?P<now>(?:now|nowadays|these\s+days|today)\b.*)$",
+    re.IGNORECASE,
+)
+
+
+def _job_now(sentence: str) -> str:
+    """``sentence`` with the job said plainly: what the user is now after what they were
+    ("I used to be a chef, now I'm a florist" → "now I'm a florist"), without the shift ("I do
+    lates as a cook" → "I work as a cook"), kept ("I'm remaining a nurse")."""
+    now = _USED_TO_NOW.match(sentence.strip())
+    if now is not None and re.search(r"\b(?:i'm|i\s+am)\s+an?\s|\bi\s+work\b", now["now"], re.I):
+        sentence = now.group("now")
+    sentence = _WORK_SHIFTS.sub("I work as ", sentence.strip())
+    staying = _STAYING_ON.search(sentence)
+    if staying is not None and job_title(staying.group("j")) is not None:
+        sentence = f"{sentence[: staying.start()]}I'm {staying.group('a')} {staying.group('j')}"
+    return sentence
+
+
+#: "Things I love: a, b and c", "Stuff I'm into: …": a list after a label that says what
+#: it is.
+_LABELLED_TASTES = re.compile(
+    r"^(?:(?:the\s+)?(?:things|stuff|what)\s+)(?:i|i'm|i\s+am)\s+(?P<v>love|like|enjoy|adore|into)"
+    r"\s*[:–—-]+\s*(?P<x>\S.*)$",
+    re.IGNORECASE,
+)
+#: "Peanuts and sesame, I'm allergic to both": what, then the allergy said of all of it.
+_ALLERGIC_TO_ALL = re.compile(
+    r"^(?P<x>[^,]+?\s+(?:and|&)\s+[^,]+?)\s*[,–—-]+\s*(?P<s>i'm|i\s+am)\s+allergic\s+to\s+"
+    r"(?:both|them\s+both|both\s+of\s+them|the\s+pair\s+of\s+them|all\s+(?:of\s+)?them|"
+    r"them\s+all|the\s+lot)\W*$",
+    re.IGNORECASE,
+)
+#: "…, so no bread for me", "… so I can't have …": what follows from it, no part of it ("… so
+#: I don't go out much" is a habit of its own, kept).
+_SO_NO = re.compile(
+    r"\s*,?\s+so\s+(?:no|nothing\s+with|i\s+(?:can't|cannot|can\s+not|avoid|have\s+to\s+avoid|"
+    r"stay\s+away))\b.*$",
+    re.IGNORECASE,
+)
+#: "Three kids – Sam is 8, Jo is 6 and Al is 2", "Two children: Kit who's 5 and Bo who's 3":
+#: children counted, then each by name and age.
+_KIDS_LISTED = re.compile(
+    r"^(?:(?:i|we)\s+(?:have|'ve\s+got|have\s+got)\s+|got\s+)?(?:two|three|four|2|3|4)\s+"
+    r"(?P<k>kids|children|boys|girls|sons|daughters)\s*[:–—-]+\s*(?P<x>.+)$",
+    re.IGNORECASE,
+)
+_KID_AGE = re.compile(
+    rf"^(?P<n>{_NAME})(?:\s+(?:is|who's|who\s+is)|'s)\s+(?P<a>\d{{1,2}}|[a-z]+(?:-[a-z]+)?)"
+    r"(?:\s+years?\s+old)?\W*$",
+)
+_KID_WORD = {"kids": "kid", "children": "child", "boys": "son", "girls": "daughter"}
+
+
+def _said_as_lists(sentence: str) -> list[str] | None:
+    """A list said after a label, an allergy said of all the list before it, children counted
+    then named with their ages: the plain statements, or ``None``."""
+    m = _LABELLED_TASTES.match(sentence)
+    if m is not None:
+        verb = "I'm into" if m.group("v").lower() == "into" else f"I {m.group('v').lower()}"
+        return [f"{verb} {m.group('x')}"]
+    m = _ALLERGIC_TO_ALL.match(sentence)
+    if m is not None:
+        return [f"I'm allergic to {m.group('x').strip()}"]
+    m = _KIDS_LISTED.match(sentence)
+    if m is None:
+        return None
+    kind = m.group("k").lower()
+    word = _KID_WORD.get(kind, kind.rstrip("s"))
+    out = []
+    for item in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m.group("x").strip(" .!")):
+        kid = _KID_AGE.match(item.strip())
+        if kid is None:
+            return None
+        out.append(f"My {word} {kid.group('n')} is {kid.group('a')}")
+    return out or None
+
+
 def plain_statements(sentence: str) -> list[str]:
     """The plain statements ``sentence`` makes (itself, when it wraps nothing)."""
-    said = _ages(_WHEN_LEAD.sub("", sentence))
+    listed = _said_as_lists(sentence.strip())
+    if listed is not None:
+        return [p for said in listed for p in plain_statements(said)]
+    said = _ages(_WHEN_LEAD.sub("", _job_now(_SO_NO.sub("", sentence))))
     said = name_first(said, "en") or said  # "Declan, my husband, fixes …"
     if _FIRST_PERSON.match(said):
         said = _WHICH_AFTER.sub("", said)  # "A client sent flowers, which I love": no aside
@@ -285,10 +457,13 @@ def plain_statements(sentence: str) -> list[str]:
     said = _BY_TRADE.sub("", said)
     said = _without_examples(said)
     said = _REMARK_ON_LIST.sub(r"\g<list>", said)
-    named = _plural_named(said) or _named_aside(said) or _pronoun_age(said)
+    named = _plural_named(said) or _named_aside(said) or _pronoun_age(said) or _pronoun_name(said)
     if named is not None:
         return [p for n in named for p in plain_statements(n)]
     said = _S_CALLED.sub(lambda m: f"{m.group('np')} is ", said)
+    if re.match(r"(?:my|our)\s", said, re.IGNORECASE):
+        said = _AND_BARE_KIN.sub(r"and my \g<k>", said)
+    said = _S_A.sub(lambda m: f"{m.group('np')} is ", said)
     m = _CALLS.match(said)
     if m is not None:
         said = f"{m.group('np')} is called {m.group('n')}"

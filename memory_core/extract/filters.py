@@ -244,6 +244,16 @@ _PASSING = re.compile(
     r"audiobook)\b"
     r"|\b(?:watched|saw|read|seen|found|came\s+across)\s+(?:a|an|some)\s+(?:[\w-]+\s+){0,2}?"
     r"(?:video|clip|meme|tweet|post|article|reel|tiktok|gif|thread|headline)s?\b"
+    # A chore being done right now ("I'm hoovering the landing", "just doing the dishes").
+    r"|^(?:i'm|i\s+am|im)\s+(?:just\s+|currently\s+|busy\s+|still\s+)?(?:hoovering|vacuuming|"
+    r"mopping|ironing|dusting|tidying|scrubbing|sweeping|washing\s+up|doing\s+the\s+(?:dishes|"
+    r"washing(?:\s+up)?|ironing|laundry|hoovering|hoover|vacuuming|school\s+run|food\s+shop|"
+    r"shopping|cleaning)|cleaning\s+(?:the|my|our|up))\b"
+    # Where the user is right now ("I'm at the vet with the dog", "I'm in the queue at the bank").
+    r"|^(?:i'm|i\s+am|im)\s+(?:just\s+|currently\s+|still\s+|sat\s+|stuck\s+)?(?:at|in)\s+the\s+"
+    r"(?:dentist|doctor|gp|hairdresser|barber|vet|gym|shops?|supermarket|pub|airport|station|"
+    r"hospital|post\s+office|bank|library|cinema|garage|pharmacy|chemist|queue)(?:'s)?\b"
+    r"(?!.*\b(?:every|each|most|a\s+lot|often|usually|always|daily|weekly|twice|times)\b)"
     # Small mishaps of the day.
     r"|\b(?:spilled|spilt)\s+(?!the\s+beans\b)|\b(?:overslept|stubbed)\b"
     # Sleep had last night and how long the day has been ("running on two hours of
@@ -283,7 +293,7 @@ _PASSING = re.compile(
 #: Said of a whole sentence: what it states is exaggerated ("…, I swear", "no joke").
 _EXAGGERATED = re.compile(
     r"(?:,|\s[-–—])\s*(?:i\s+swear(?:\s+to\s+god)?|i\s+kid\s+you\s+not|no\s+joke|"
-    r"not\s+even\s+joking|no\s+lie)\W*$",
+    r"not\s+even\s+joking|no\s+lie|said\s+no\s*(?:one|body)\s+ever)\W*$",
     re.IGNORECASE,
 )
 #: Openings whose sarcasm says the opposite of the whole sentence ("Yeah right, I'm totally a

@@ -130,6 +130,34 @@ _FIGURE_OF_SPEECH = re.compile(
     r"tot\s+gelacht|muerto\s+de\s+risa|mort\s+de\s+rire|умер\w*\s+со\s+смеху)\b",
     re.IGNORECASE,
 )
+#: Hyperbole, sarcasm and what the user is doing this minute, in the other languages ("Das
+#: Meeting bringt mich um", "estoy muerta de sueño", "je meurs de faim", "умираю от скуки";
+#: "Super, encore une panne", "Toll, schon wieder Stau"; "on est en train de …", "ich bin
+#: gerade beim …", "я сейчас сижу …"): nothing in them is a lasting fact.
+_NOISE_ABROAD = re.compile(
+    r"\b(?:bringt|bringen|bringst)\s+mich\s+(?:\w+\s+){0,2}?um\b|\bich\s+sterbe\b|\btodmüde\b|"
+    r"\bmuert[oa]s?\s+de\s+(?:cansancio|hambre|sueño|frío|frio|calor|aburrimiento|miedo)\b|"
+    r"\bcasi\s+me\s+muero\b|\bmil\s+horas\b|\bje\s+(?:meurs|crève|creve)\s+de\b|"
+    r"\bmort(?:e|s|es)?\s+de\s+(?:fatigue|faim|froid|chaud|ennui)\b|\bумира(?:ю|ем)\s+от\b|"
+    r"\bумереть\s+от\b|"
+    r"^(?:oh\s+|ah\s+|na\s+)?(?:toll|super|klasse|prima|herrlich|genial|perfecto|estupendo|"
+    r"fantástico|génial|parfait|magnifique|отлично|прекрасно|супер|класс|чудесно)\s*[,!]+\s*"
+    r"(?:schon|ja|encore|otra\s+vez|de\s+nuevo|опять|снова|wieder)\b|"
+    r"\bgenau\s+was\s+ich\s+gebraucht\s+habe\b|\bjusto\s+lo\s+que\s+necesitaba\b|"
+    r"\b(?:je\s+suis|j['’]suis|on\s+est|nous\s+sommes)\s+en\s+train\s+de\b|\bahora\s+mismo\s+estoy\b|"
+    r"\b(?:ich\s+)?bin\s+gerade\s+(?:beim|am|dabei)\b|"
+    r"\bgerade\s+(?:koche|putze|mache|sitze|esse|stehe|fahre|warte)\b|"
+    r"\bя\s+сейчас\s+(?:стою|сижу|еду|иду|готовлю|убираю|жду)\b",
+    re.IGNORECASE,
+)
+
+
+def is_noise_abroad(sentence: str) -> bool:
+    """True for hyperbole, sarcasm or what the user is doing this minute said in German,
+    Spanish, French or Russian: no slot and no note is kept of it."""
+    return bool(_NOISE_ABROAD.search(sentence.strip()))
+
+
 _SECRET = re.compile(
     r"\b(?:password|passcode|passwort|kennwort|pin|zugangsdaten|contraseña|clave|mot\s+de\s+passe|code\s+secret|"
     r"пароль|пин-?код|senha|wachtwoord|hasło|şifre|lösenord)\b",
@@ -317,6 +345,8 @@ def keepable(sentence: str, language: str, *, explicit: bool) -> bool:
         return False  # "Ich geh jetzt schlafen", "У нас опять дождь": chat that passes
     if _FIGURE_OF_SPEECH.search(text) or _BARE_REACTION.match(greeted):
         return False
+    if language != "en" and is_noise_abroad(text):
+        return False  # "Das Meeting bringt mich um", "Super, encore une réunion …"
     if _THIS_MORNING.search(text) or (_WORLD_EVENT.search(text) and not _I_SAID.search(text)):
         return False  # a moment of today, or the world's news: chat that passes
     if _SECRET.search(text) or find_sensitive(text):

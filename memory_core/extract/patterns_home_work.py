@@ -373,12 +373,17 @@ _STUDYING = re.compile(
 )
 
 
+_AT_A_PLACE = re.compile(r"at\s+(?:the|a|an|my|our)\s", re.IGNORECASE)
+
+
 def _job(clause: str, ctx: Context, *, as_a_job: bool, subject: str = "") -> list[Candidate]:
     """``job``; ``as_a_job``: the sentence puts a job there ("… for 20 years"); ``subject``:
     what a student said they study."""
     m = _JOB.match(clause)
-    if m is None or _NEGATED.match(m.group("t")):
-        return []  # "I'm not a doctor", "I'm no longer a nurse": see ``former``
+    # "I'm not a doctor", "I'm no longer a nurse": see ``former``; "I'm at the dentist":
+    # where the user is now, no job.
+    if m is None or _NEGATED.match(m.group("t")) or _AT_A_PLACE.match(m.group("t")):
+        return []
     said = m.group("t")
     if (
         said[:1].isupper()

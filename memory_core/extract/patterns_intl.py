@@ -178,9 +178,13 @@ _DIET = {
 }
 _DIETS = {"veget": "vegetarian", "végét": "vegetarian", "вегет": "vegetarian"}
 _ALLERGY = {
-    "de": r"ich\s+bin\s+allergisch\s+(?:gegen|auf)",
-    "es": r"soy\s+al[ée]rgic[oa]\s+(?:al|a)(?:\s+(?:los|las|la|el))?(?=\s)",
-    "fr": r"je\s+suis\s+allergique\s+(?:à|aux|au)(?:\s+(?:la|les))?(?:\s+|(?=l['’]))(?:l['’])?",
+    # "… allergisch gegen", "ich habe eine Allergie gegen", "tengo alergia a", "j'ai une
+    # allergie aux": the allergy said with its noun too.
+    "de": r"(?:ich\s+bin\s+allergisch|ich\s+habe?\s+(?:eine\s+)?allergie)\s+(?:gegen|auf)",
+    "es": r"(?:soy\s+al[ée]rgic[oa]|tengo\s+(?:una\s+)?alergia)\s+(?:al|a)(?:\s+(?:los|las|la|el))?"
+    r"(?=\s)",
+    "fr": r"(?:je\s+suis\s+allergique|j['’]ai\s+une\s+allergie)\s+(?:à|aux|au)(?:\s+(?:la|les))?"
+    r"(?:\s+|(?=l['’]))(?:l['’])?",
     "ru": r"у\s+меня\s+(?:(?:с\s+детства|давно|сильная|жуткая|страшная|тоже)\s+)*аллергия\s+на",
 }
 _THING = r"(?P<v>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,2}?)"
@@ -214,7 +218,8 @@ def _job(sentence: str, language: str) -> str | None:
         return (m["a"] or "") + m["v"] if m else None
     if language == "de":
         m = re.search(
-            rf"(?<!\w)(?:ich\s+)?bin\s+(?:eine?\s+)?(?P<a>{_JOB_ADJECTIVE['de']})?(?P<v>{_WORD})"
+            rf"(?<!\w)(?:ich\s+)?bin\s+(?:ich\s+)?(?:eine?\s+)?(?P<a>{_JOB_ADJECTIVE['de']})?"
+            rf"(?P<v>{_WORD})"
             r"(?![\w-])",
             sentence,
         )
@@ -276,6 +281,12 @@ def _allergy(sentence: str, language: str) -> str | None:
         m = m or re.search(rf"^\W*gegen\s+{_THING}\s+bin\s+ich\s+allergisch", sentence, re.I)
         if m is None and (compound := _DE_COMPOUND_ALLERGY.search(sentence)) is not None:
             return compound["v"][:1].upper() + compound["v"][1:]  # a noun: "Nuss"
+    if m is None and language == "ru":  # "на пыль у меня аллергия": the thing said first
+        m = re.search(
+            rf"(?:^|(?<=[\s,]))на\s+{_THING}\s+у\s+меня\s+(?:\w+\s+){{0,2}}?аллергия",
+            sentence,
+            re.I,
+        )
     if m is None:
         return None
     if language == "ru":
@@ -396,9 +407,27 @@ def _ru_with_my(sentence: str) -> str:
     return f"Мой {rel} {m['n']}{sentence[m.end() :]}"
 
 
+#: When the user works, said between the verb and the job: "trabajo de noche como …", "je
+#: travaille la nuit comme …", "ich arbeite nachts als …", "работаю по ночам …" —
+#: no part of the job (the note keeps the whole sentence).
+_SHIFT = {
+    "es": r"(?<=\btrabajo)\s+(?:de\s+noche|de\s+d[ií]a|por\s+las\s+(?:noches|mañanas|tardes)|"
+    r"a\s+turnos|en\s+(?:el\s+)?turno\s+de\s+(?:noche|mañana|tarde))(?=\s)",
+    "fr": r"(?:(?<=\btravaille)|(?<=\bbosse))\s+(?:de\s+nuit|de\s+jour|la\s+nuit|le\s+soir|"
+    r"en\s+(?:horaires|équipe)\s+de\s+nuit|en\s+(?:3|trois)\s*[x×]\s*(?:8|huit))(?=\s)",
+    "de": r"(?<=\barbeite)\s+(?:im\s+schichtdienst|in\s+schichten|nachts|gerade|momentan|zurzeit|"
+    r"derzeit|aktuell|"
+    r"in\s+(?:der\s+)?(?:nacht|früh|spät)schicht|(?:in\s+)?(?:voll|teil)zeit)(?=\s)",
+    "ru": r"(?<=работаю)\s+(?:в\s+(?:ночную|дневную)\s+смену|по\s+ночам|посменно|сменами|"
+    r"в\s+ночь)(?=\s)",
+}
+
+
 def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     """What an introduction in ``language`` holds (see the module's docstring), as slot facts."""
     out: list[Candidate] = []
+    if language in _SHIFT:
+        sentence = re.sub(_SHIFT[language], "", sentence, flags=re.IGNORECASE)
     if language == "ru":
         sentence = _ru_with_my(sentence)
     name = _find(_NAME.get(language), sentence, ctx) or _intro_name(sentence, language)

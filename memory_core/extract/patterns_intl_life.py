@@ -18,6 +18,7 @@ from datetime import date
 from memory_core.extract import russian
 from memory_core.extract.base import Candidate
 from memory_core.extract.rule import Context, fact
+from memory_core.extract.text import slug
 from memory_core.values import Category
 
 _CAP = r"(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ][\w'’&.-]*)"
@@ -216,6 +217,127 @@ def _favourites(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     return fact(f"favorite.{topic}", text, Category.SOFT_PREFERENCE, 0.75, value)
 
 
+#: The team the user supports: "mi equipo es el Getafe", "soy hincha del Sevilla", "supportrice
+#: de l'OM", "je supporte le Stade Rennais", "Fan von Union Berlin", "… ist mein Verein", "болею
+#: за «Спартак»" (``likes.<team>``, as the English rules keep "a big Arsenal fan").
+_TEAM = {
+    "es": r"(?:mi\s+equipo\s+es|soy\s+(?:hincha|aficionad[oa]|fan|seguidor[a]?)\s+"
+    r"(?:del|de\s+la|de))\s+(?:el\s+|la\s+)?",
+    "fr": r"(?:supporter|supportrice|supporteur|fan)\s+(?:du|de\s+la|de\s+l['’]|des|de)\s*"
+    r"|je\s+supporte\s+(?:le\s+|la\s+|l['’])?",
+    "de": r"(?:fan\s+von|ich\s+bin\s+für)\s+(?:dem\s+|der\s+|den\s+)?",
+    "ru": r"(?:болею|болеем)\s+за\s+[«\"]?",
+}
+_DE_MY_CLUB = re.compile(rf"^\W*{_PROPER}\s+ist\s+mein\s+(?:verein|klub|club)\b", re.IGNORECASE)
+
+
+def _team(sentence: str, language: str, ctx: Context) -> list[Candidate]:
+    """The team the user supports, as called."""
+    m = re.search(rf"(?<!\w)(?:{_TEAM[language]}){_PROPER}", sentence, re.IGNORECASE)
+    if m is None and language == "de":
+        m = _DE_MY_CLUB.search(sentence)
+    if m is None:
+        return []
+    team = m["v"].strip('«»"').rstrip(".")
+    text = f"{ctx.subject} supports {team}."
+    return fact(f"likes.{slug(team)}", text, Category.SOFT_PREFERENCE, 0.7, team)
+
+
+#: A pastime said as a verb: "me encanta bailar", "j'aime nager", "обожаю плавать" — an
+#: infinitive after the verb of liking (a thing liked, "me encanta el cine", is the cards'
+#: ``likes.*``).
+_LIKE_TO = {
+    "es": r"(?:me\s+(?:encanta|gusta|flipa|apasiona|chifla)(?:\s+mucho)?|adoro)",
+    "fr": r"(?:j['’](?:adore|aime)(?:\s+(?:beaucoup|bien|trop))?|je\s+kiffe)",
+    "ru": r"(?:я\s+)?(?:(?:очень\s+)?люблю|обожаю)",
+}
+_INFINITIVE = {
+    "es": re.compile(r"(?-i:[a-záéíóúñ]+(?:ar|er|ir)(?:se|me)?)"),
+    "fr": re.compile(r"(?-i:[a-zàâçéèêëîïôûùüÿœ]+(?:er|ir|re))"),
+    "ru": re.compile(r"(?-i:[а-яё]+(?:ть|ться|чь))"),
+}
+_PASTIME_END = r"(?=\s*[,;.!?]|\s*$|\s+(?:pero|mais|но|los|las|le|les|todos|tous|cada|по)\s)"
+_ITEMS = re.compile(r"\s*(?:,|\by\b|\bet\b|\bи\b)\s*")
+#: German: "ich male gern", "abends lese ich am liebsten", "ich gehe gern wandern".
+_DE_GERN = re.compile(
+    r"(?<![\w-])(?P<v>(?-i:[a-zäöüß]{3,}e))\s+(?:ich\s+)?(?:(?:sehr|total|auch|so|echt|ganz)\s+)?"
+    r"(?:gerne?|am\s+liebsten)(?![\w-])(?:\s+(?P<inf>(?-i:[a-zäöüß]{3,}n))(?=\s*[,.;!?]|\s*$))?",
+    re.IGNORECASE,
+)
+#: Verbs said with "gern" that name no pastime of their own ("ich esse gern Pizza": a food).
+_DE_NOT_PASTIME = frozenset(
+    """esse trinke höre schaue sehe habe mag spiele mache bleibe würde hätte wäre möchte sitze
+    liege stehe wohne lebe arbeite warte""".split()
+)
+#: Verbs that say a pastime only with the infinitive after them ("ich gehe gern wandern").
+_DE_WITH_INFINITIVE = frozenset("gehe fahre".split())
+#: "Am liebsten trinke ich Tee", "… höre ich am liebsten Jazz": a favourite by its verb.
+_DE_FAVOURITE = re.compile(
+    r"(?:am\s+liebsten\s+(?P<a>esse|trinke|höre|lese|schaue|sehe)\s+ich|"
+    r"(?P<b>esse|trinke|höre|lese|schaue|sehe)\s+ich\s+am\s+liebsten)\s+"
+    r"(?P<x>[^\s,;.!?][^,;.!?]{0,40}?)(?=\s*[,;.!?]|\s*$|\s+(?:und|aber)\s)",
+    re.IGNORECASE,
+)
+_DE_TOPIC = {
+    "esse": "food",
+    "trinke": "drink",
+    "höre": "music",
+    "lese": "book",
+    "schaue": "film",
+    "sehe": "film",
+}
+
+
+#: Verbs of being, having and knowing: no pastime.
+_NO_PASTIME = frozenset(
+    """estar ser tener haber saber poder querer être etre avoir savoir pouvoir vouloir быть
+    иметь знать мочь хотеть""".split()
+)
+
+
+def _de_infinitive(word: str) -> str:
+    """ "segle" → "segeln", "lese" → "lesen", "wandere" → "wandern"."""
+    low = word.lower()
+    if low.endswith("le") and low[-3:-2] not in "aeiouäöü":
+        return low[:-2] + "eln"
+    if low.endswith("ere"):
+        return low[:-1] + "n"
+    return low + "n"
+
+
+def _pastimes(sentence: str, language: str, ctx: Context) -> list[Candidate]:
+    """What the user loves doing, said as a verb (``hobby.<pastime>``, in the user's words)."""
+    out: list[Candidate] = []
+    said: list[str] = []
+    if language == "de":
+        for m in _DE_GERN.finditer(sentence):
+            verb = m["v"].lower()
+            if verb in _DE_NOT_PASTIME or (verb in _DE_WITH_INFINITIVE and not m["inf"]):
+                continue
+            said.append(m["inf"].lower() if m["inf"] else _de_infinitive(m["v"]))
+        fav = _DE_FAVOURITE.search(sentence)
+        if fav is not None:
+            topic = _DE_TOPIC[(fav["a"] or fav["b"]).lower()]
+            value = re.sub(r"^(?:den|die|das|der)\s+", "", fav["x"].strip(), flags=re.I)
+            text = f"{ctx.possessive} favourite {topic} is {value}."
+            out += fact(f"favorite.{topic}", text, Category.SOFT_PREFERENCE, 0.75, value)
+    elif language in _LIKE_TO:
+        loved = re.search(
+            rf"(?<!\w){_LIKE_TO[language]}\s+(?P<v>[^,;.!?]+?){_PASTIME_END}", sentence, re.I
+        )
+        for item in _ITEMS.split(loved["v"]) if loved is not None else ():
+            words = item.split()
+            if not words or len(words) > 4 or not _INFINITIVE[language].fullmatch(words[0]):
+                break  # a thing liked, not a doing: the cards read it
+            if words[0].lower() in _NO_PASTIME:
+                break  # "me encanta estar contigo", "j'aime être seule": a state, no pastime
+            said.append(item.strip())
+    for pastime in said:
+        text = f"{ctx.subject} loves {pastime}."
+        out += fact(f"hobby.{slug(pastime)}", text, Category.SOFT_PREFERENCE, 0.7, pastime)
+    return out
+
+
 _MONTHS = (
     "januar jänner enero janvier января",
     "februar febrero février fevrier февраля",
@@ -282,4 +404,6 @@ def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
         + _languages(sentence, language, ctx)
         + _favourites(sentence, language, ctx)
         + _birthday(sentence, language, ctx)
+        + _pastimes(sentence, language, ctx)
+        + _team(sentence, language, ctx)
     )

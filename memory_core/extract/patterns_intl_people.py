@@ -16,6 +16,7 @@ import re
 
 from memory_core.extract import russian
 from memory_core.extract.base import Candidate
+from memory_core.extract.jobs_intl import DE_JOB
 from memory_core.extract.rule import Context, fact
 from memory_core.extract.text import slug
 from memory_core.text import animals, kin, numbers
@@ -56,8 +57,37 @@ _PET_NAMED = {
     "de": r"(?:,?\s*(?:namens|(?:der|die|das|er|sie|es)\s+hei(?:ß|ss)t)|\s+hei(?:ß|ss)t)",
     "es": r"(?:,?\s*(?:que\s+)?se\s+llama|\s+llamad[oa])",
     "fr": r"(?:,?\s*(?:qui|il|elle)\s+s'appelle|\s+appelée?|\s+nommée?)",
-    "ru": r"(?:,?\s*(?:(?:его|её|ее)\s+зовут|по\s+имени|по\s+кличке)|)",
+    "ru": r"(?:,?\s*(?:(?:(?:его|её|ее)\s+)?зовут|по\s+имени|по\s+кличке)|)",
 }
+#: A name said in a clause of its own after the relative: "…, die heißt Lea", "… namens Lea",
+#: "…, que se llama Ana", "…, qui s'appelle Léo", "…, её зовут Оля", "…, зовут Стас".
+_CLAUSE_CALLED = {
+    "de": r"\s*,?\s*(?:(?:der|die)\s+hei(?:ß|ss)t|namens)",
+    "es": r"\s*,?\s*(?:que\s+)?se\s+llama",
+    "fr": r"\s*,?\s*(?:qui|il|elle)\s+s['’]appelle",
+    "ru": r"\s*,?\s*(?:(?:его|её|ее)\s+)?зовут",
+}
+#: A relative the user has, said with "a": "ich hab 'ne Schwester", "dann haben wir auch
+#: einen Sohn", "tengo también una hija", "j'ai aussi un fils", "у меня (ещё) есть брат" (an
+#: adjective may come before the relation: "eine kleine Schwester").
+_HAVE_A = {
+    "de": r"(?:(?:ich|wir)\s+)?(?:habe|hab|haben)['’]?(?:\s+(?:ich|wir))?"
+    r"(?:\s+(?:auch|noch|außerdem|ausserdem|zudem|jetzt))*\s+(?:einen|eine|ein|nen|['’]?ne|['’]n)"
+    r"(?:\s+(?-i:[a-zäöüß])[\w-]*e[nr]?)?",
+    "es": r"(?:tengo|tenemos)(?:\s+(?:también|tambien|además|ademas))*\s+(?:un|una|otro|otra)"
+    r"(?:\s+(?:pequeñ[oa]|mayor|mediano|mediana))?",
+    "fr": r"(?:j['’]ai|on\s+a|nous\s+avons)(?:\s+(?:aussi|également|egalement|encore))*\s+"
+    r"(?:un|une)(?:\s+(?:petite?|grande?|autre))?",
+    "ru": r"у\s+(?:меня|нас)(?:\s+(?:ещё|еще|тоже|также))*(?:\s+есть)?"
+    r"(?:\s+(?:младш|старш)\w+)?",
+}
+#: "also", "another": one more of a relation the user may have named before ("J'ai aussi un
+#: fils, il s'appelle Léo"), so keyed by the name ("family.son.leo.name").
+_ALSO = re.compile(
+    r"(?<!\w)(?:auch|noch|außerdem|ausserdem|zudem|también|tambien|además|ademas|otro|otra|"
+    r"aussi|également|egalement|encore|autre|ещё|еще|тоже|также)(?!\w)",
+    re.IGNORECASE,
+)
 _NAME = r"(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ][\w'-]*)"
 _NAME_LOWER = r"[^\W\d_][\w'-]*"
 _AND = r"(?:\s*,\s*|\s+(?:und|y|e|et|и)\s+)"
@@ -157,6 +187,7 @@ def _relatives(sentence: str, language: str, ctx: Context) -> list[Candidate]:
         if someone_elses(sentence, m.start(), language):
             continue
         out += _person(called_words[m["r"].lower()], m["n"], ctx, named_beside=False)
+    out += _named_in_a_clause(sentence, language, ctx)
     if language == "ru":
         return out + _ru_named_beside(sentence, ctx)
     if ctx.lowercase:
@@ -170,6 +201,45 @@ def _relatives(sentence: str, language: str, ctx: Context) -> list[Candidate]:
         out += _person(relation, m["n"], ctx, named_beside=True)
         out += _age(relation, m["n"], sentence[m.end() :], language, ctx)
     return out
+
+
+def _named_in_a_clause(sentence: str, language: str, ctx: Context) -> list[Candidate]:
+    """ "Ich hab 'ne Schwester, die heißt Lea", "Mi prima, que se llama Ana, …", "J'ai aussi
+    un fils, il s'appelle Léo", "Моя девушка, её зовут Оля": a relative, then their name in a
+    clause of its own (a relative pronoun, "namens", "зовут"); or said as an aside between
+    commas after "have a …" ("Ich hab einen Freund, Jannik, der …"; German "der/die" before
+    it: "Mein Bruder, der Tobias, …")."""
+    words = RELATIONS[language]
+    rel = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
+    name = _name(ctx)
+    intros = ((rf"{_POSSESSIVE[language]}", False), (_HAVE_A[language], True))
+    article = r"(?:(?:der|die)\s+)?" if language == "de" else ""
+    out: list[Candidate] = []
+    for intro, had in intros:
+        head = rf"(?<!\w)(?:{intro})\s+(?P<r>{rel})"
+        for tail, beside in (
+            (rf"{_CLAUSE_CALLED[language]}\s+(?P<n>{name})(?![\w'’-])", False),
+            (rf"\s*,\s*{article}(?P<n>{name})\s*(?=,|[.!]?\s*$)", True),
+        ):
+            for m in re.finditer(head + tail, sentence, re.IGNORECASE):
+                if someone_elses(sentence, m.start(), language) or _not_a_name(m["n"], language):
+                    continue
+                relation = words[m["r"].lower()]
+                also = had and _ALSO.search(sentence[: m.start("r")]) is not None
+                out += _person(relation, m["n"], ctx, named_beside=beside or also)
+    return out
+
+
+def _not_a_name(word: str, language: str) -> bool:
+    """A capitalised word after a relative that is no name: a relation, an animal, a German
+    noun of a job ("Mein Mann, Lehrer, …")."""
+    low = word.lower()
+    return (
+        low in _NOT_NAME
+        or low in RELATIONS[language]
+        or low in _SPECIES[language]
+        or (language == "de" and bool(DE_JOB.search(word)))
+    )
 
 
 #: "… ist 7 (Jahre alt)", "… tiene 10 años", "… a 6 ans": the age of the person just named.
@@ -240,18 +310,37 @@ def pet_sex(word: str) -> str:
     return next((f"{sex} " for sex, words in _SEXED.items() if low in words), "")
 
 
+#: How a naming clause of its own starts (after a word or two said of the animal).
+_CLAUSE_START = re.compile(
+    r"\s*,|\s+(?:que|qui|der|die|das|namens|его|её|ее|зовут)\b", re.IGNORECASE
+)
+
+
 def _pets(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     """ "Wir haben einen Kater namens Felix", "у меня есть кот Барсик": a pet's name."""
     words = _SPECIES[language]
     species = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
     named = _PET_NAMED[language]
-    m = re.search(
-        rf"(?<!\w)(?P<s>{species}){named}\s+(?P<n>{_name(ctx)})(?![\w'-])", sentence, re.IGNORECASE
+    # A word or two may come between the animal and its naming ("une chatte tigrée qui s'appelle
+    # …", "un perro en casa, se llama …"), never a second one joined by "and".
+    gap = (
+        r"(?:\s+(?!(?:y|und|et|и|o|oder|ou|или|а|que|qui|se|il|elle|der|die|das|er|sie|es|"
+        r"namens|hei(?:ß|ss)t|его|её|ее|зовут|по|llamad[oa]|appelée?|nommée?)(?![\w'’-]))"
+        r"[^\W\d_][\w'’-]*){0,2}"
     )
+    m = re.search(
+        rf"(?<!\w)(?P<s>{species})(?P<gap>{gap}){named}\s+(?P<n>{_name(ctx)})(?![\w'-])",
+        sentence,
+        re.IGNORECASE,
+    )
+    if m is not None and m["gap"] and not _CLAUSE_START.match(sentence[m.end("gap") :]):
+        m = None  # a gap only before a naming clause: "le chat de Paul s'appelle …" is Paul's
     if m is None or m["n"].lower() in _NOT_NAME or m["n"].lower() in words:
         return []
-    if language == "ru" and not re.search(r"(?<!\w)(?:у\s+(?:меня|нас)|мо|наш)", sentence, re.I):
-        return []  # "кот Барсик" is the user's only with "у меня", "мой"
+    if language == "ru" and not re.search(
+        r"(?<!\w)(?:у\s+(?:меня|нас)|мо|наш|есть)", sentence, re.I
+    ):
+        return []  # "кот Барсик" is the user's only with "у меня", "мой", "(ещё) есть"
     kind = words[m["s"].lower()]
     text = f"{ctx.possessive} {pet_sex(m['s'])}{kind} is named {m['n']}."
     return fact(f"pet.{slug(kind)}.name", text, Category.RELATIONSHIP, 0.8, m["n"])

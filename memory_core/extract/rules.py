@@ -55,8 +55,8 @@ from memory_core.extract.filters import (
     says_the_opposite,
     without_meta_talk,
 )
-from memory_core.extract.lexicon import BASE_VERBS, FAMILY, PEOPLE
-from memory_core.extract.rule import Context, Rule
+from memory_core.extract.lexicon import BASE_VERBS, FAMILY, NOT_NAMES, PEOPLE
+from memory_core.extract.rule import Context, Rule, fact
 from memory_core.extract.text import (
     adverbial_last,
     alternation,
@@ -692,8 +692,19 @@ _GREETING = re.compile(
     r"^(?:(?:hi|hey|hiya|hello|howdy|yo|morning|evening|good\s+(?:morning|afternoon|evening))"
     r"(?:\s+(?:again|there|all))?[\s,!.]*)*"
     r"(?:(?:it's|it\s+is|its)\s+(?:me|(?-i:[A-Z][\w'-]*))(?:\s+(?:again|here|back))?"
-    r"(?:[\s,]+(?:me\s+)?(?-i:[A-Z][\w'-]*))?|(?:i'm|i\s+am)\s+back|back\s+again|me\s+again)?"
+    r"(?:[\s,]+(?:me\s+)?(?-i:[A-Z][\w'-]*))?(?:[\s,]+(?:by\s+the\s+way|btw))?"
+    r"|(?:i'm|i\s+am)\s+back|back\s+again|me\s+again)?"
     r"[\s,!.…]*$",
+    re.IGNORECASE,
+)
+#: The name a greeting says ("Hey, it's Marta", "It's Marta here", "It's Marta, by the way"):
+#: after a greeting word, or with "here" or "by the way" after it ("It's Friday!" alone is no
+#: name; "…, it's Marta again" is one already known).
+_GREETING_NAME = re.compile(
+    r"^(?P<hi>(?:(?:hi|hey|hiya|hello|howdy|yo|morning|evening|good\s+(?:morning|afternoon|"
+    r"evening))(?:\s+(?:again|there|all))?[\s,!.]*)*)(?:it's|it\s+is|its)\s+(?:me[\s,]+)?"
+    r"(?P<n>(?-i:[A-Z][a-z'-]+))(?P<after>(?:\s+(?:again|here|back))?(?:[\s,]+(?:by\s+the\s+way|"
+    r"btw))?)[\s,!.…]*$",
     re.IGNORECASE,
 )
 
@@ -712,9 +723,25 @@ def _named_first(m: re.Match[str]) -> str:
     return f"{m['p']} {m['r']} {m['n']} "
 
 
+def _greeting_name(sentence: str, ctx: Context) -> list[Candidate]:
+    """The user's name said in a greeting ("Hey, it's Marta"), or nothing."""
+    m = _GREETING_NAME.match(sentence.strip())
+    if m is None or not (m["hi"].strip() or m["after"].strip()):
+        return []
+    if re.search(r"\b(?:again|back)\b", m["after"], re.IGNORECASE):
+        return []  # "Hiya, it's Niamh again": one already known, back; nothing new
+    name = m["n"]
+    if name.lower() in NOT_NAMES or name.lower() in _DATE_WORDS or name.lower() in _DAYS:
+        return []
+    return fact("name", f"{ctx.subject}'s name is {name}.", Category.IDENTITY, 0.8, name)
+
+
+_DAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday christmas".split())
+
+
 def _sentence(sentence: str, ctx: Context, seen: list[str] | None = None) -> list[Candidate]:
     if _GREETING.match(sentence):
-        return []
+        return _greeting_name(sentence, ctx)
     sentence = introductions.normalise(sentence)
     # "Ana, my wife, is …" said as "my wife Ana is …", which the people rules read.
     sentence = _NAME_THEN_WHO.sub(_named_first, sentence)
@@ -805,7 +832,7 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
         corrects, sentence = plain != sentence, plain
         slots = (
             []
-            if notes.is_question(sentence)
+            if notes.is_question(sentence) or notes.is_noise_abroad(sentence)
             else [
                 c
                 for part in asides.plain_statements_in(sentence, language)
@@ -1062,7 +1089,8 @@ def _pet_named_next(sentences: list[str]) -> list[str]:
     for sentence in sentences:
         named = _ITS_NAME.match(sentence.strip())
         if pet is not None and named is not None:
-            sentence = f"My {pet}'s name is {named.group('n')}"
+            # "is called": an age said after the name is read too ("…, she's 2").
+            sentence = f"My {pet} is called {named.group('n')}"
         new = _NEW_PET.search(sentence)
         pet = new.group("sp") if new is not None else None
         if new is not None and _ONE_MORE.search(new.group(0)):

@@ -107,7 +107,7 @@ half brother = family sibling +counted
     ru единокровный брат/m: единокровный брат, единокровного брата, единоутробный брат,
         единоутробного брата
 wife = family partner spouse +one
-    en: wife, ~missus, ~missis, ~wifey, ~good lady | wives
+    en: wife, ~missus, ~missis, ~mrs, ~wifey, ~good lady | wives
     de Frau/f: ?frau, ehefrau, gattin
     es mujer/f: ?mujer, esposa
     fr femme/f: ?femme, épouse, epouse, ~bourgeoise
@@ -120,7 +120,7 @@ husband = family partner spouse +one
     fr mari/m: mari, époux, epoux, ?homme
     ru муж/m: муж, мужа, мужу, мужем, муже, супруг, муж* | мужья, мужей
 partner = family partner +one
-    en: partner, ~~other half, ~~better half, ~~significant other | partners
+    en: partner, ~fella, ~feller, ~~other half, ~~better half, ~~significant other | partners
     de Partner(in)/x; Partner/m; Partnerin/f: partner, partnerin, lebensgefährte/m,
         lebensgefährtin/f, partner*, ~~bessere hälfte, ~schatz, ^~süße/f, ^~süßer/m,
         ^~liebste/f, ^~liebster/m

@@ -1,4 +1,4 @@
-"""The blind statement sets (``eval statements --set``: session 9's, 10's, 11's, 12's): they stay
+"""The blind statement sets (``eval statements --set``: session 9's to 13's): they stay
 blind, and their extra scores (facts, wrong values, junk, acknowledgements) count what they say."""
 
 from __future__ import annotations
@@ -33,7 +33,12 @@ BLIND11_PATH = LABELS / "statements_blind11.jsonl"
 #: towns, relatives with names and jobs after a dash, lists, in five languages; junk that is
 #: hyperbole, sarcasm, passing events, remarks about the world and talk about the chat itself.
 BLIND12_PATH = LABELS / "statements_blind12.jsonl"
-BLIND_PATHS = (BLIND9_PATH, BLIND10_PATH, BLIND11_PATH, BLIND12_PATH)
+#: Session 13's: relatives and pets named with a verb in five languages ("que se llama",
+#: "namens", "qui s'appelle", "его зовут"), "also/another" forms, jobs with shifts and "used
+#: to", homes and moves, hobbies said as verbs, several facts in one line, lead-ins, slang; junk
+#: of hyperbole, sarcasm, passing events, remarks about the world and what one is doing now.
+BLIND13_PATH = LABELS / "statements_blind13.jsonl"
+BLIND_PATHS = (BLIND9_PATH, BLIND10_PATH, BLIND11_PATH, BLIND12_PATH, BLIND13_PATH)
 #: The rules, their tuning data, bot/, devtools/ and the tests (but this file, which only
 #: loads the set) — where no line of the set may be written.
 SOURCES = (
@@ -66,6 +71,7 @@ def _words(text: str) -> list[str]:
         (BLIND10_PATH, {"en": 36, "de": 11, "es": 11, "fr": 11, "ru": 11}),
         (BLIND11_PATH, {"en": 44, "de": 9, "es": 8, "fr": 8, "ru": 12}),
         (BLIND12_PATH, {"en": 51, "de": 18, "es": 13, "fr": 13, "ru": 13}),
+        (BLIND13_PATH, {"en": 82, "de": 26, "es": 19, "fr": 18, "ru": 19}),
     ],
 )
 def test_the_set_has_its_languages_and_lines_that_store_nothing(

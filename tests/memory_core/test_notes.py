@@ -235,7 +235,7 @@ async def test_a_note_through_the_pipeline(memory: Memory, clock: ManualClock) -
     observer = Observer(Learner(memory, RulesExtractor(), RulesAuditor()), poll_interval=0.05)
     observer.start()
     try:
-        said = "Tengo alergia a la penicilina."
+        said = "Con la penicilina tengo reacciones alérgicas."
         await observer.learn_now(Turn("t1", USER, "c1", said, clock.now(), user_name="Ana"))
         said2 = "Mi hermano Pablo vive en Sevilla."
         await observer.learn_now(Turn("t2", USER, "c1", said2, clock.now(), user_name="Ana"))
