@@ -496,6 +496,23 @@ _NEAR_MISSES = _Rules(
     # A visa applied for a trip is a travel formality, not one's status ("need a visa for the
     # trip to India", "applied for a tourist visa for the conference").
     ("visa visas", _A_TRIP_VISA),
+    # Someone expected for dinner or a parcel expected is no pregnancy ("expecting my sister
+    # tonight", "expecting a delivery").
+    (
+        "expecting",
+        r"\bexpecting\s+(?:my|our|his|her|their|a|an|the|some|few|guests|visitors|company)\s+"
+        r"(?:[\w'-]+\s+)?(?:sister|brother|mum|mom|mother|dad|father|parents|in-laws|friends?|"
+        r"guests?|visitors?|company|parcel|package|delivery|call|reply|answer|email|letter|"
+        r"plumber|electrician|builder|courier|snow|rain|storm)s?\b",
+    ),
+    # A grandparent's or an ancestor's flight long ago is family history ("my grandma was a
+    # refugee during the war").
+    (
+        "refugee refugees",
+        r"\b(?:grand(?:ma|pa|mother|father|parents|mum|mom|dad|ad)|nan|nana|granny|gran|"
+        r"great[\s-]grand\w*|ancestors|forebears)\s+(?:was|were)\s+(?:a\s+|both\s+)?"
+        r"refugees?\b",
+    ),
 )
 
 #: A job's role ("an addiction counsellor") or business ("runs a pharmacy").
@@ -813,6 +830,11 @@ _FINANCE_RULES = _Rules(
         "skint broke",
         r"(?:^|[,.;:!?]\s*)(?:so\s+|totally\s+|completely\s+|proper\s+|flat\s+|dead\s+|well\s+)"
         r"(?:skint|broke)\b",
+    ),
+    # Bare, with the day it ends: "skint till the weekend", "broke until payday".
+    (
+        "skint broke",
+        r"(?:^|[,.;:!?]\s*)(?:skint|broke)\s+(?:till|until|til|'til|before)\b",
     ),
     ("financially money", r"\bstruggl\w+\s+(?:financially|with\s+money)\b"),
     # Money held: savings, balances, accounts, investments, pensions, benefits.
