@@ -176,7 +176,7 @@ _ROLE_TRIGGERS = " ".join(f"{w} {w}s" for w in {p.split()[-1] for p in _phrases(
 _MEDIA = """book books film films movie movies documentary documentaries podcast podcasts
     article articles series novel novels lecture lectures talk talks course courses class
     classes paper papers thesis essay essays song songs album albums track tracks show shows
-    video videos play plays"""
+    video videos play plays chapter chapters textbook textbooks module modules"""
 _TRADES = """build builds built building design designs designed designing sell sells sold
     selling repair repairs repaired repairing fix fixes fixed fixing develop develops developed
     developing manufacture manufactures manufacturing coach coaches coached coaching distribute
@@ -436,10 +436,12 @@ _NEAR_MISSES = _Rules(
         _MEDIA,
         r"(?:(?<!\bmy\s)(?<!\bour\s)\b(?!(?:a|an|the|my|our|his|her|their|your|this|that|"
         r"some|one|new|good|great|old|first|last)\b)[\w'-]+\s+(?=(?:books?|films?|movies?|"
-        r"documentar(?:y|ies)|podcasts?|articles?|lectures?|novels?|essays?|videos?)\b))?"
+        r"documentar(?:y|ies)|podcasts?|articles?|lectures?|novels?|essays?|videos?|chapters?|"
+        r"textbooks?|modules?)\b))?"
         r"\b(?:books?|films?|movies?|documentar(?:y|ies)|podcasts?|articles?|series|novels?|"
         r"lectures?|talks?|courses?|class(?:es)?|papers?|thesis|essays?|songs?|albums?|tracks?|"
-        r"shows?|videos?|plays?)\s+(?:about|on|called|named|titled)?\s*[^,.;:!?()]*?"
+        r"shows?|videos?|plays?|chapters?|textbooks?|modules?)\s+(?:about|on|called|named|"
+        r"titled)?\s*[^,.;:!?()]*?"
         rf"{_CLAUSE_END}",
     ),
     ("read reading", r"\b(?:read|reading)\s+(?:up\s+)?about\b[^,.;:!?()]*"),
