@@ -176,7 +176,7 @@ _ROLE_TRIGGERS = " ".join(f"{w} {w}s" for w in {p.split()[-1] for p in _phrases(
 _MEDIA = """book books film films movie movies documentary documentaries podcast podcasts
     article articles series novel novels lecture lectures talk talks course courses class
     classes paper papers thesis essay essays song songs album albums track tracks show shows
-    video videos play plays"""
+    video videos play plays chapter chapters textbook textbooks module modules"""
 _TRADES = """build builds built building design designs designed designing sell sells sold
     selling repair repairs repaired repairing fix fixes fixed fixing develop develops developed
     developing manufacture manufactures manufacturing coach coaches coached coaching distribute
@@ -436,10 +436,12 @@ _NEAR_MISSES = _Rules(
         _MEDIA,
         r"(?:(?<!\bmy\s)(?<!\bour\s)\b(?!(?:a|an|the|my|our|his|her|their|your|this|that|"
         r"some|one|new|good|great|old|first|last)\b)[\w'-]+\s+(?=(?:books?|films?|movies?|"
-        r"documentar(?:y|ies)|podcasts?|articles?|lectures?|novels?|essays?|videos?)\b))?"
+        r"documentar(?:y|ies)|podcasts?|articles?|lectures?|novels?|essays?|videos?|chapters?|"
+        r"textbooks?|modules?)\b))?"
         r"\b(?:books?|films?|movies?|documentar(?:y|ies)|podcasts?|articles?|series|novels?|"
         r"lectures?|talks?|courses?|class(?:es)?|papers?|thesis|essays?|songs?|albums?|tracks?|"
-        r"shows?|videos?|plays?)\s+(?:about|on|called|named|titled)?\s*[^,.;:!?()]*?"
+        r"shows?|videos?|plays?|chapters?|textbooks?|modules?)\s+(?:about|on|called|named|"
+        r"titled)?\s*[^,.;:!?()]*?"
         rf"{_CLAUSE_END}",
     ),
     ("read reading", r"\b(?:read|reading)\s+(?:up\s+)?about\b[^,.;:!?()]*"),
@@ -496,6 +498,23 @@ _NEAR_MISSES = _Rules(
     # A visa applied for a trip is a travel formality, not one's status ("need a visa for the
     # trip to India", "applied for a tourist visa for the conference").
     ("visa visas", _A_TRIP_VISA),
+    # Someone expected for dinner or a parcel expected is no pregnancy ("expecting my sister
+    # tonight", "expecting a delivery").
+    (
+        "expecting",
+        r"\bexpecting\s+(?:my|our|his|her|their|a|an|the|some|few|guests|visitors|company)\s+"
+        r"(?:[\w'-]+\s+)?(?:sister|brother|mum|mom|mother|dad|father|parents|in-laws|friends?|"
+        r"guests?|visitors?|company|parcel|package|delivery|call|reply|answer|email|letter|"
+        r"plumber|electrician|builder|courier|snow|rain|storm)s?\b",
+    ),
+    # A grandparent's or an ancestor's flight long ago is family history ("my grandma was a
+    # refugee during the war").
+    (
+        "refugee refugees",
+        r"\b(?:grand(?:ma|pa|mother|father|parents|mum|mom|dad|ad)|nan|nana|granny|gran|"
+        r"great[\s-]grand\w*|ancestors|forebears)\s+(?:was|were)\s+(?:a\s+|both\s+)?"
+        r"refugees?\b",
+    ),
 )
 
 #: A job's role ("an addiction counsellor") or business ("runs a pharmacy").
@@ -813,6 +832,11 @@ _FINANCE_RULES = _Rules(
         "skint broke",
         r"(?:^|[,.;:!?]\s*)(?:so\s+|totally\s+|completely\s+|proper\s+|flat\s+|dead\s+|well\s+)"
         r"(?:skint|broke)\b",
+    ),
+    # Bare, with the day it ends: "skint till the weekend", "broke until payday".
+    (
+        "skint broke",
+        r"(?:^|[,.;:!?]\s*)(?:skint|broke)\s+(?:till|until|til|'til|before)\b",
     ),
     ("financially money", r"\bstruggl\w+\s+(?:financially|with\s+money)\b"),
     # Money held: savings, balances, accounts, investments, pensions, benefits.

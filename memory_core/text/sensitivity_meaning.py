@@ -316,6 +316,136 @@ def says_a_health_idiom(text: str) -> bool:
     return _HEALTH_IDIOM.search(text) is not None and _ILL_WITH.search(text) is None
 
 
+#: The body's features ("my eyes are hazel", "I'm left-handed", "I have dimples", "Sommersprossen",
+#: "pelo rizado", "cheveux roux", "веснушки"): the reader took some for health. Its health
+#: reading is dropped unless a condition or a treatment is said beside them
+#: (:data:`_BODY_TROUBLE`: "my hair is falling out since the chemo").
+_BODY_FEATURE = re.compile(
+    r"\b(?:eyes?|hair|haircut|freckles?|dimples?|tattoos?|birthmarks?|beard|moustache|"
+    r"left[\s-]handed|right[\s-]handed|tall|height|curly|blonde?|brunette|redhead|"
+    r"augen|haare?|sommersprossen|linkshänder\w*|rechtshänder\w*|tattoo|"
+    r"ojos|pelo|cabello|pecas|zurd[oa]|yeux|cheveux|taches\s+de\s+rousseur|gaucher|"
+    r"gauchère|глаза|волосы|веснушки|левша|"
+    # height said in figures ("I'm 1.82 m", "5'11"), blood given, muscles sore after sport
+    r"\d[.,]\d\d\s*m|\d{3}\s*cm|\d'\s*\d{1,2}|blood\s+donor|(?:donate|donated|donating|give|"
+    r"gives|gave|giving)\s+blood|blut\s*spend\w*|donar\s+sangre|don\s+du\s+sang|донор\w*|"
+    r"leg\s+day|gym|workout|work-out|muskelkater|agujetas|courbatures|крепатур\w*)\b",
+    re.IGNORECASE,
+)
+_BODY_TROUBLE = re.compile(
+    r"(?:loss|losing|lost|falling\s+out|fall(?:s|ing)?\s+out|thinning|bald|alopecia|chemo|"
+    r"blind|glaucoma|cataract|lasik|laser|surgery|operat|infect|itch|lice|rash|pain|hurt|sore|"
+    r"swoll|swell|doctor|\bgp\b|eczema|psoriasis|diagnos|condition|disorder|syndrome|"
+    r"ausfall|arzt|schmerz|caída|médic|dolor|chute|médecin|douleur|выпада|врач|боль|"
+    r"injur|torn|\btore\b|sprain|fractur|\bbroke|physio|can'?t\s+(?:give|donate)|"
+    r"not\s+allowed|anemi|anaemi|hiv|hepatitis)",
+    re.IGNORECASE,
+)
+
+
+def describes_the_body(text: str) -> bool:
+    """Whether ``text`` tells of the body's features and names no condition ("I have curly
+    hair"; not "my hair is thinning from the meds")."""
+    return _BODY_FEATURE.search(text) is not None and _BODY_TROUBLE.search(text) is None
+
+
+#: Sleep said plainly ("I sleep with the window open", "my watch says I slept seven hours",
+#: "napped on the sofa", "ich schlafe mit offenem Fenster", "duermo la siesta", "j'ai dormi",
+#: "я спал"): no condition. Its health reading is dropped unless trouble sleeping, a pill, a
+#: low mood or the like is said beside it (:data:`_SLEEP_TROUBLE`).
+_SLEEP = re.compile(
+    r"\b(?:sleep\w*|slept|nap|naps|napped|napping|snooz\w*|bedtime|lie[\s-]in|yawn\w*|"
+    r"early\s+riser|night\s+owl|frühaufsteher\w*|langschläfer\w*|wach|madrugador\w*|"
+    r"lève-tôt|жаворон\w*|сова|"
+    r"schlaf\w*|geschlafen|mittagsschlaf|dorm\w*|siesta|sieste|сп(?:ал|ала|ать|лю|ит)\w*|"
+    r"высп\w*)\b",
+    re.IGNORECASE,
+)
+_SLEEP_TROUBLE = re.compile(
+    r"(?:can'?t|cannot|can\s+not|couldn'?t|haven'?t|hasn'?t|hadn'?t|didn'?t|won'?t|"
+    r"not\s+slep|no\s+sleep|died|death|hardly|barely|trouble|struggl|insomni|"
+    r"apnoea|apnea|nightmare|night\s+terror|pill|meds|medic|tablet|melatonin|sleeping\s+aid|"
+    r"wake\s+up\s+(?:at|every)|never\s+wake|not\s+wake|wake\s+up\s+again|"
+    r"(?:sleep\w*|slept|in\s+bed)\s+all\s+day|forever|for\s+ever|für\s+immer|"
+    r"para\s+siempre|pour\s+toujours|навсегда|не\s+просну|"
+    r"depress|anxi|panic|stress|worr|grief|dream|\bsad\b|\bpoint\b|doctor|clinic|"
+    r"kann\s+nicht|keinen\s+schlaf|schlaflos|schlafstörung|no\s+puedo|no\s+duermo|"
+    r"sin\s+dormir|n'arrive|pas\s+dormi|ne\s+dors|не\s+могу|не\s+сплю|не\s+спал|бессонниц)",
+    re.IGNORECASE,
+)
+
+
+def tells_of_sleep(text: str) -> bool:
+    """Whether ``text`` tells of sleep and of no trouble with it ("slept like a log"; not "I
+    can't sleep more than three hours")."""
+    return _SLEEP.search(text) is not None and _SLEEP_TROUBLE.search(text) is None
+
+
+#: A child's teeth coming or going ("teething", "first tooth", "a wobbly milk tooth",
+#: "Milchzahn", "diente de leche", "dent de lait", "молочный зуб") and a sweet tooth: no one's
+#: condition. Its health reading is dropped unless a pain, a dentist's work or a swelling is
+#: said beside it (:data:`_BODY_TROUBLE`).
+_CHILDS_TOOTH = re.compile(
+    r"\b(?:teething|(?:baby|first|milk|wobbly|loose|front)\s+(?:tooth|teeth)|tooth\s*fairy|"
+    r"sweet\s+tooth|milchz(?:a|ä)hn\w*|zahnt|dientes?\s+de\s+leche|dents?\s+de\s+lait|"
+    r"molochn\w*|молочн\w+\s+зуб\w*|режутся\s+зуб\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def tells_of_a_childs_tooth(text: str) -> bool:
+    """Whether ``text`` tells of a child's tooth or a sweet tooth and of no trouble with it."""
+    return _CHILDS_TOOTH.search(text) is not None and _BODY_TROUBLE.search(text) is None
+
+
+#: "Union" as a place or a game ("Union Station", "Union Square", "rugby union", "the European
+#: Union", "the student union bar"): no trade union. Its union reading is dropped unless a
+#: trade union is named beside it.
+_UNION_AS_A_NAME = re.compile(
+    r"\bunion\s+(?:station|square|street|st|road|rd|terrace|jack|pacific|city|hall|chapel)\b|"
+    r"\brugby\s+union\b|\b(?:european|soviet|african)\s+union\b|\bstudent(?:s'?)?\s+union\b|"
+    r"\bunion\s+berlin\b",
+    re.IGNORECASE,
+)
+
+
+def names_a_union_place(text: str) -> bool:
+    """Whether ``text`` names a place or a game called Union and no trade union beside it."""
+    found = _UNION_AS_A_NAME.search(text) is not None
+    return found and _UNION_WORD.search(_UNION_AS_A_NAME.sub(" ", text)) is None
+
+
+def works_with_no_union(text: str) -> bool:
+    """Whether ``text`` tells of a job or a workplace and names no union ("I'm a social
+    worker": the reader took "worker" for union membership; not "I'm a nurse and in the
+    union")."""
+    return tells_of_work(text) and _UNION_WORD.search(text) is None
+
+
+#: A grandparent's or an ancestor's flight or move long ago ("my grandma was a refugee during
+#: the war", "Opa kam 1961 aus …", "mis abuelos emigraron", "mes grands-parents ont fui",
+#: "бабушка была беженкой"): family history, not anyone's status now. Its immigration
+#: reading is dropped when nothing is said in the present tense of them (:data:`_NOW`).
+_ANCESTOR = re.compile(
+    r"\b(?:grand(?:ma|pa|mother|father|parents?|mum|mom|dad|ad|nan|mother's|father's)|nan|nana|"
+    r"granny|gran|great[\s-]grand\w*|ancestors?|forebears|oma|opa|gro(?:ß|ss)(?:eltern|mutter|"
+    r"vater)|urgroß\w*|vorfahren|abuel[oa]s?|bisabuel[oa]s?|antepasados|grand-(?:mère|père|"
+    r"parents)|grands-parents|ancêtres|бабушк\w*|дедушк\w*|дед|предки|прадед\w*|прабабушк\w*)\b",
+    re.IGNORECASE,
+)
+_NOW = re.compile(
+    r"\b(?:is|are|isn't|aren't|still|now|has|have|ist|sind|hat|haben|noch|es|está|son|están|"
+    r"todavía|aún|est|sont|encore|toujours|сейчас|до\s+сих|всё\s+ещё)\b",
+    re.IGNORECASE,
+)
+
+
+def tells_of_family_history(text: str) -> bool:
+    """Whether ``text`` tells of a grandparent's or an ancestor's flight or move long ago, and
+    nothing of them now ("my grandad fled in 1956"; not "my grandma is undocumented")."""
+    return _ANCESTOR.search(text) is not None and _NOW.search(text) is None
+
+
 #: A credit union is a bank ("I banked with a credit union for years", "meine Volksbank", "caisse
 #: populaire", "кредитный союз"): the reader took it for union membership (or money). Its union
 #: reading is dropped unless a trade union is named beside it; its finance reading unless a
@@ -694,6 +824,15 @@ _LOOK_ALIKES: tuple[tuple[frozenset[Topic], Callable[[str], bool]], ...] = (
     # An animal's or a plant's state, and idioms of being fed up, are no one's health.
     (frozenset({Topic.HEALTH}), speaks_of_an_animal_or_plant),
     (frozenset({Topic.HEALTH}), says_a_health_idiom),
+    # The body's features, sleep said plainly and a child's teeth are no condition.
+    (frozenset({Topic.HEALTH}), describes_the_body),
+    (frozenset({Topic.HEALTH}), tells_of_sleep),
+    (frozenset({Topic.HEALTH}), tells_of_a_childs_tooth),
+    # "Union Station", rugby union, and a job with no union named: no trade union.
+    (frozenset({Topic.UNION}), names_a_union_place),
+    (frozenset({Topic.UNION}), works_with_no_union),
+    # A grandparent's flight long ago is family history.
+    (frozenset({Topic.IMMIGRATION}), tells_of_family_history),
     # A thing's number is no secret, document or money: "Ana owns the record number 33".
     (
         frozenset({Topic.CREDENTIAL, Topic.IDENTITY_DOCUMENT, Topic.FINANCE}),

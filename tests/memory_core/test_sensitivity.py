@@ -377,6 +377,12 @@ def test_no_held_out_sentence_is_written_into_the_rules() -> None:
         # Being broke or skint, said of oneself, is money (two labels said otherwise: fixed).
         ("i'm broke until the 1st", Topic.FINANCE),
         ("completely skint this week", Topic.FINANCE),
+        # h-health13: skint or broke said bare with the day it ends, no adverb.
+        ("skint until payday, so beans on toast", Topic.FINANCE),
+        ("Broke till the 25th, sorry", Topic.FINANCE),
+        ("we're expecting our second in June", Topic.HEALTH),
+        ("my grandfather is a refugee and lives with us", Topic.IMMIGRATION),
+        ("my asthma is worse since I started the new chapter at work", Topic.HEALTH),
         # Lent kept is observance (one label said otherwise: fixed).
         ("no meat for me, it's Lent", Topic.RELIGION),
         ("giving up crisps for Lent this year", Topic.RELIGION),
@@ -394,6 +400,11 @@ def test_the_labels_made_consistent_are_read_so(text: str, topic: Topic) -> None
         "my phone is broke again, the screen went black",
         "the printer's broke so I'll email it",
         "if it ain't broke don't fix it",
+        "broke the big vase before lunch, oops",
+        "expecting my brother and his kids for lunch",
+        "my great-grandfather was a refugee in 1920",
+        "the asthma chapter of the pharmacology textbook is endless",
+        "revising the diabetes module for Friday's exam",
         "missed the last bus, proper heart attack moment",
         "my brother lent me his drill",
         "we need tourist visas for the Bali trip",

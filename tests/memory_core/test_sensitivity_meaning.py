@@ -863,6 +863,35 @@ def test_the_readers_look_alikes_stay_plain(
         (Topic.HEALTH, "so sick of this wind, five days now", False),
         (Topic.HEALTH, "lost my wallet, total heart attack moment", False),
         (Topic.HEALTH, "I'm sick with the flu, in bed since Monday", True),
+        # h-health13: the body's features, sleep said plainly and a child's teeth are no
+        # condition; a condition, trouble sleeping or a tooth pulled beside them is kept.
+        (Topic.HEALTH, "my eyes are grey and my hair went curly at forty", False),
+        (Topic.HEALTH, "ich bin Linkshänder und habe Sommersprossen", False),
+        (Topic.HEALTH, "my hair is falling out since the chemo", True),
+        (Topic.HEALTH, "I usually sleep with earplugs in", False),
+        (Topic.HEALTH, "napped for two hours on the sofa, bliss", False),
+        (Topic.HEALTH, "I can't sleep more than three hours a night", True),
+        (Topic.HEALTH, "I sleep all day and don't want to see anyone", True),
+        (Topic.HEALTH, "our little one is teething, long nights ahead", False),
+        (Topic.HEALTH, "the baby's first tooth popped up on Sunday", False),
+        (Topic.HEALTH, "I'm 1.91 m, so beds are always too short", False),
+        (Topic.HEALTH, "glutes destroyed after the gym, stairs are hard", False),
+        (Topic.HEALTH, "I tore a hamstring at the gym", True),
+        (Topic.HEALTH, "ich bin Langschläfer, vor zehn geht nichts", False),
+        (Topic.HEALTH, "I want to sleep and never wake up", True),
+        (Topic.HEALTH, "I had a tooth pulled and my jaw is swollen", True),
+        # A station, a square or a rugby code called Union is no trade union, nor is a job
+        # with no union named beside it; a union named beside a job is kept.
+        (Topic.UNION, "meet me under the clock at Union Square", False),
+        (Topic.UNION, "she plays rugby union on Saturdays", False),
+        (Topic.UNION, "I work as a care worker at the council", False),
+        (Topic.UNION, "I work as a porter and I'm in Unison", True),
+        (Topic.UNION, "I joined the union last spring", True),
+        # A grandparent's flight or move long ago is family history, not one's status now.
+        (Topic.IMMIGRATION, "my grandad fled Hungary in 1956 with one suitcase", False),
+        (Topic.IMMIGRATION, "meine Oma kam nach dem Krieg als Flüchtling hierher", False),
+        (Topic.IMMIGRATION, "my grandma is undocumented and scared to see a doctor", True),
+        (Topic.IMMIGRATION, "I came here as a refugee in 2019", True),
     ],
 )
 def test_the_guards_drop_a_look_alikes_reading_by_class(
