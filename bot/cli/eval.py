@@ -90,7 +90,8 @@ def eval_answers(
         Path | None,
         typer.Option(
             "--questions",
-            help="write each same-language tune question's outcome here (JSON lines)",
+            help="write each tune question's outcome and the stage that lost it here (JSON "
+            "lines; English and same-language; read them with devtools.answer_losses)",
         ),
     ] = None,
     as_json: JsonOpt = False,

@@ -44,6 +44,7 @@ from memory_core.evaluation.answer_data import (
     Topic,
     answers_the_wording,
 )
+from memory_core.evaluation.answer_stages import stage
 from memory_core.extract.base import Extractor, TurnInput
 from memory_core.read.answer import (
     ANSWER_K,
@@ -564,8 +565,9 @@ async def run_answers_eval(
     ``same_language_only``: store and ask the same-language personas alone, scored with the
     shipped thresholds (a quarter of the time; the search's word statistics then come from
     their memories alone, so a figure may differ by a question from the whole command's).
-    ``questions``: where to write each same-language *tune* question's outcome (JSON lines,
-    ``outcomes``), to read its losses one by one; the held-out ones are only counted."""
+    ``questions``: where to write each *tune* question's outcome (JSON lines, ``outcomes``,
+    with ``part``: ``english`` — not with ``same_language_only`` — or ``same-language``), to
+    read its losses one by one; the held-out ones are only counted."""
     import time
 
     started = time.perf_counter()
@@ -608,7 +610,11 @@ async def run_answers_eval(
         finally:
             memory.close()
     if questions is not None:
-        lines = (json.dumps(o, ensure_ascii=False) for o in outcomes(same["tune"]))
+        parts = [("same-language", same["tune"])]
+        if not same_language_only:
+            parts.insert(0, ("english", tune_set))
+        rows = ({"part": part, **o} for part, asked in parts for o in outcomes(asked))
+        lines = (json.dumps(o, ensure_ascii=False) for o in rows)
         text = "".join(f"{line}\n" for line in lines)
         await asyncio.to_thread(questions.write_text, text, encoding="utf-8")
     finely = {f"{name}_fine_labels": finer(asked) for name, asked in same.items()}
@@ -663,7 +669,9 @@ def outcomes(asked: Sequence[Asked], config: AnswerConfig = DEFAULT_ANSWER) -> l
     """Each question's outcome under ``config``, to read a split's losses one by one:
     ``right``, ``wrong`` (answered first with a memory not among the right ones), ``missed``
     (answerable, no answer), ``abstained`` / ``answered`` (unanswerable); with the coarse
-    and the finer labels (``fine``), the answer and the search's hits (``*``: a right one)."""
+    and the finer labels (``fine``), where a loss was lost (``answer_stages.stage``: not
+    retrieved, withheld by which gate, outranked…; ``fine_stage`` by the finer labels), the
+    answer and the search's hits (``*``: a right one)."""
     out: list[dict[str, Any]] = []
     for a in asked:
         chosen = answering(a.hits, config, question=plain_question(a.question))
@@ -677,6 +685,8 @@ def outcomes(asked: Sequence[Asked], config: AnswerConfig = DEFAULT_ANSWER) -> l
                 "question": a.question,
                 "outcome": _outcome(chosen, a.right),
                 "fine": _outcome(chosen, fine, a.fine_sure),
+                "stage": stage(a.hits, a.right, a.question, config),
+                "fine_stage": stage(a.hits, fine, a.question, config),
                 "told": list(a.told),
                 "answer": [h.text for h in chosen],
                 "hits": [
