@@ -16,8 +16,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from collections import Counter
 from pathlib import Path
+
+_SCORE = re.compile(r" \d\.\d+$")
 
 
 def main() -> None:
@@ -36,7 +39,10 @@ def main() -> None:
         mine = [r for r in rows if r.get("part", "same-language") == part]
         outcomes = Counter(r["fine" if args.fine else "outcome"] for r in mine)
         print(f"== {part}: {len(mine)} questions: {dict(sorted(outcomes.items()))}")
-        stages = Counter(r[key] for r in mine if r[key] not in ("right", "abstained"))
+        # The answer score's value is the question's, not the class's.
+        stages = Counter(
+            _SCORE.sub("", r[key]) for r in mine if r[key] not in ("right", "abstained")
+        )
         for name, n in stages.most_common():
             print(f"  {n:4d}  {name}")
         if not args.list:

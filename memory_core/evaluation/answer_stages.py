@@ -50,7 +50,7 @@ _FIRST_GATES: tuple[tuple[str, Gate], ...] = (
 def another_reason(hit: SearchHit, q: str, everyone: Sequence[SearchHit]) -> str | None:
     """Why ``read.answer._about_another`` leaves ``hit`` out for question ``q`` (its
     branches, named), or ``None`` when it does not."""
-    if not a._about_another(hit, q, everyone):
+    if a._own_of_them(hit, a.asked_relation(q), q) or not a._about_another(hit, q, everyone):
         return None
     key = hit.fact.key if hit.fact is not None else ""
     if a._ORIGIN.search(q) and (

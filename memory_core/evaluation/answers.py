@@ -253,6 +253,9 @@ class AnswersReport:
     #: language; each with the defaults and with the tuned thresholds.
     same: dict[str, tuple[Score, Score]] = field(default_factory=dict)
     seconds: float = 0.0
+    #: The English personas by the finer labels (``finer``): tune and held-out, each with
+    #: the defaults and the tuned thresholds.
+    english_fine: dict[str, tuple[Score, Score]] = field(default_factory=dict)
     #: Only the same-language part was run (``only_same_language``): no English scores, and
     #: no tuning (it reads the English tune split too) — ``same`` holds the defaults twice.
     same_only: bool = False
@@ -293,6 +296,10 @@ class AnswersReport:
             "same_language": {
                 name: {"default": d.as_json(), "tuned": t.as_json()}
                 for name, (d, t) in self.same.items()
+            },
+            "english_fine_labels": {
+                name: {"default": d.as_json(), "tuned": t.as_json()}
+                for name, (d, t) in self.english_fine.items()
             },
             "seconds": round(self.seconds, 1),
         }
@@ -651,6 +658,10 @@ async def run_answers_eval(
         same={
             name: (score(asked, DEFAULT_ANSWER), score(asked, tuned))
             for name, asked in {**same, **finely}.items()
+        },
+        english_fine={
+            name: (score(asked, DEFAULT_ANSWER), score(asked, tuned))
+            for name, asked in (("tune", finer(tune_set)), ("heldout", finer(held)))
         },
         users={k: len(v) for k, v in stored.items()},
         seconds=time.perf_counter() - started,
