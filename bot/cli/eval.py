@@ -94,6 +94,14 @@ def eval_answers(
             "lines; English and same-language; read them with devtools.answer_losses)",
         ),
     ] = None,
+    shipped: Annotated[
+        bool,
+        typer.Option(
+            "--shipped",
+            help="no tuning: every split scored with the shipped thresholds only (the tuning "
+            "grid is most of the time under load)",
+        ),
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Answer or abstain by meaning: questions in four languages about MSC personas' facts
@@ -129,6 +137,7 @@ def eval_answers(
                 progress=step,
                 same_language_only=only is not None,
                 questions=questions,
+                shipped_only=shipped,
             )
         )
     if as_json:

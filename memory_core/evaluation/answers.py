@@ -565,6 +565,7 @@ async def run_answers_eval(
     progress: Progress | None = None,
     same_language_only: bool = False,
     questions: Path | None = None,
+    shipped_only: bool = False,
 ) -> AnswersReport:
     """Store ``users`` personas of each split and the same-language ones, ask, tune on the
     ``train`` ones of both, report on the ``valid`` ones.
@@ -574,7 +575,9 @@ async def run_answers_eval(
     their memories alone, so a figure may differ by a question from the whole command's).
     ``questions``: where to write each *tune* question's outcome (JSON lines, ``outcomes``,
     with ``part``: ``english`` — not with ``same_language_only`` — or ``same-language``), to
-    read its losses one by one; the held-out ones are only counted."""
+    read its losses one by one; the held-out ones are only counted.
+    ``shipped_only``: no tuning — the "tuned" scores are the shipped thresholds' too (the
+    tuning grid reads every question ~250 times: most of the command's time under load)."""
     import time
 
     started = time.perf_counter()
@@ -642,7 +645,11 @@ async def run_answers_eval(
             seconds=time.perf_counter() - started,
             same_only=True,
         )
-    tuned = tune([*tune_set, *same["tune"]], parts=(tune_set, same["tune"]))
+    tuned = (
+        DEFAULT_ANSWER
+        if shipped_only
+        else tune([*tune_set, *same["tune"]], parts=(tune_set, same["tune"]))
+    )
     return AnswersReport(
         tuned=tuned,
         default_tune=score(tune_set, DEFAULT_ANSWER),
