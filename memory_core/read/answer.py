@@ -660,7 +660,8 @@ def _theirs_asked_of_the_user(hit: SearchHit, question: str) -> bool:
     """Whether a memory is about one of the user's people alone (their key: "Javier's
     boyfriend works at NASA."; a note they open: "Мой муж трудоголик.") and the question
     about the user's own area of life ("Где я работаю?"): it names an area, none of them
-    about people, and no relative nor marriage."""
+    about people, and no relative nor marriage — or about a group of the user's people of
+    another area than theirs ("do I have kids?" of the parents, ``_of_other_people``)."""
     key = hit.fact.key if hit.fact is not None else ""
     if key.startswith("note."):
         m = _OPENED_BY_MY.match(hit.text)
@@ -671,9 +672,25 @@ def _theirs_asked_of_the_user(hit: SearchHit, question: str) -> bool:
     elif hit.fact is not None and _opened_by_them_with_the_user(hit.fact.source_excerpt or ""):
         return False  # "My uncle gave me his old van.", kept under the uncle: the user's van
     areas = set(named_areas(question))
-    if not areas or areas & _PEOPLE_AREAS:
+    if areas & _PEOPLE_AREAS:
+        return _of_other_people(hit, areas & _PEOPLE_AREAS)
+    if not areas:
         return False
     return not (relations_named(question) or _MARRIED.search(question))
+
+
+def _of_other_people(hit: SearchHit, asked: set[int]) -> bool:
+    """Whether a memory of one of the user's people (their key, or a note they open) is of
+    people of other areas than ``asked`` ("do I have kids?" is not answered with "Pia's
+    parents split up."); not known: no."""
+    key = hit.fact.key if hit.fact is not None else ""
+    if key.startswith("note."):
+        m = _OPENED_BY_MY.match(hit.text)
+        told = relations_named(m["who"]) if m is not None else set()
+        theirs = {key_area(f"family.{relation_slug(r)}") for r in told}
+    else:
+        theirs = {key_area(key)}
+    return None not in theirs and bool(theirs) and not theirs & asked
 
 
 def _own_of_them(hit: SearchHit, relation: str | None, question: str) -> bool:

@@ -71,3 +71,19 @@ def test_a_fact_of_one_of_the_users_people_done_to_the_user_answers_about_the_us
         source_excerpt="My uncle drives a taxi.",
     )
     assert answering([job, *FILLER], question="what do I do for work?") == []
+
+
+def test_a_question_about_a_group_of_the_users_people_is_not_answered_by_another_group() -> None:
+    """ "do I have kids?" (no one relative asked) of a user who told only that their parents
+    split up: the parents' fact does not answer; the children's does, and so does a note
+    opened by the user's own child."""
+    parents = keyed(1, "family.parents.split", "Pia's parents split up.", 0.86, 0.7)
+    assert answering([parents, *FILLER], question="do I have kids?") == []
+    assert answering([parents, *FILLER], question="Habe ich Geschwister?") == []
+    assert ids(answering([parents, *FILLER], question="who are my parents?")) == [1]
+    son = keyed(2, "family.son.name", "Pia's son is called Emil.", 0.86, 0.7)
+    assert ids(answering([son, *FILLER], question="do I have kids?")) == [2]
+    note = keyed(3, "note.x.n3", "Mon fils joue du violon.", 0.86, 0.7)
+    assert ids(answering([note, *FILLER], question="Est-ce que j'ai des enfants ?")) == [3]
+    mum = keyed(4, "note.x.n4", "Meine Mutter malt Aquarelle.", 0.86, 0.7)
+    assert answering([mum, *FILLER], question="Habe ich Kinder?") == []
