@@ -682,15 +682,29 @@ def _theirs_asked_of_the_user(hit: SearchHit, question: str) -> bool:
 def _of_other_people(hit: SearchHit, asked: set[int]) -> bool:
     """Whether a memory of one of the user's people (their key, or a note they open) is of
     people of other areas than ``asked`` ("do I have kids?" is not answered with "Pia's
-    parents split up."); not known: no."""
+    parents split up."), its words naming none of the areas asked either ("Pia has a
+    husband and two boys."); not known: no. A question naming parents may ask whether the
+    user is one ("am I a parent?", "Bin ich Vater oder Mutter?"): their children answer it."""
+    if _PARENTS in asked:
+        asked = asked | {_CHILDREN}
     key = hit.fact.key if hit.fact is not None else ""
     if key.startswith("note."):
         m = _OPENED_BY_MY.match(hit.text)
-        told = relations_named(m["who"]) if m is not None else set()
-        theirs = {key_area(f"family.{relation_slug(r)}") for r in told}
+        theirs = _areas_of(relations_named(m["who"])) if m is not None else set()
     else:
         theirs = {key_area(key)}
-    return None not in theirs and bool(theirs) and not theirs & asked
+    if None in theirs or not theirs:
+        return False
+    return not (theirs | _areas_of(relations_named(hit.text))) & asked
+
+
+def _areas_of(relations: set[str]) -> set[int | None]:
+    """The areas of life of the user's people of ``relations`` (``None``: not known)."""
+    return {key_area(f"family.{relation_slug(r)}") for r in relations}
+
+
+_PARENTS = next(i for i, a in enumerate(DOMAINS) if a.startswith("parents,"))
+_CHILDREN = next(i for i, a in enumerate(DOMAINS) if a.startswith("children,"))
 
 
 def _own_of_them(hit: SearchHit, relation: str | None, question: str) -> bool:

@@ -87,3 +87,13 @@ def test_a_question_about_a_group_of_the_users_people_is_not_answered_by_another
     assert ids(answering([note, *FILLER], question="Est-ce que j'ai des enfants ?")) == [3]
     mum = keyed(4, "note.x.n4", "Meine Mutter malt Aquarelle.", 0.86, 0.7)
     assert answering([mum, *FILLER], question="Habe ich Kinder?") == []
+
+
+def test_a_memory_naming_the_group_asked_about_or_the_user_as_a_parent_still_answers() -> None:
+    """ "Pia has a husband and two children." (kept under the husband) names the children: it
+    answers "do I have kids?"; "am I a parent?" asks about the user's children, not parents."""
+    both = keyed(1, "family.husband.kids", "Pia has a husband and two children.", 0.86, 0.7)
+    assert ids(answering([both, *FILLER], question="do I have kids?")) == [1]
+    boy = keyed(2, "family.child.age", "Pia's child is 6.", 0.86, 0.7)
+    assert ids(answering([boy, *FILLER], question="am I a parent?")) == [2]
+    assert ids(answering([boy, *FILLER], question="Bin ich Vater oder Mutter?")) == [2]
