@@ -27,7 +27,7 @@ def test_a_memory_the_search_did_not_bring_is_not_retrieved() -> None:
 def test_a_memory_left_out_by_a_gate_names_the_gate() -> None:
     """The partner's job asked of the user ("what is my occupation?"): the gate that keeps
     one of the user's people out of the user's own life withheld it."""
-    theirs = keyed(1, "family.wife.job", "Rosa's wife works as a nurse.", 0.88, 0.7)
+    theirs = keyed(1, "family.wife.job", "Rosa's wife nurses at St Jude's.", 0.88, 0.7)
     got = stage([theirs, *FILLER], frozenset({1}), "what is my occupation?")
     assert got == "missed: withheld by: one of the user's people asked of the user"
     dog = keyed(2, "pet.dog.name", "Rosa's dog is called Pip.", 0.88, 0.7)
