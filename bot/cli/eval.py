@@ -90,9 +90,18 @@ def eval_answers(
         Path | None,
         typer.Option(
             "--questions",
-            help="write each same-language tune question's outcome here (JSON lines)",
+            help="write each tune question's outcome and the stage that lost it here (JSON "
+            "lines; English and same-language; read them with devtools.answer_losses)",
         ),
     ] = None,
+    shipped: Annotated[
+        bool,
+        typer.Option(
+            "--shipped",
+            help="no tuning: every split scored with the shipped thresholds only (the tuning "
+            "grid is most of the time under load)",
+        ),
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Answer or abstain by meaning: questions in four languages about MSC personas' facts
@@ -128,6 +137,7 @@ def eval_answers(
                 progress=step,
                 same_language_only=only is not None,
                 questions=questions,
+                shipped_only=shipped,
             )
         )
     if as_json:

@@ -672,12 +672,37 @@ _ALL_OF_THEM = {
 }
 
 
+#: The topics about the user's people (a sentence about one of them is on them).
+PEOPLE_TOPICS = frozenset({"children", "partner", "parents", "siblings"})
+#: A persona sentence about one of the user's people alone: opened by "my" and one of them,
+#: the user not in the rest ("My dad works in a bank.", not "My wife and I run a bakery." nor
+#: "My aunt gave me her car.").
+_THEIRS = re.compile(
+    r"^\W*my\s+(?:(?:older|younger|little|big|best|step|ex|late)[\s-]+)?(?:mom|mum|mother|"
+    r"dad|father|parents|brothers?|sisters?|husband|wife|boyfriend|girlfriend|fianc[ée]e?|"
+    r"partner|sons?|daughters?|kids|children|child|friends?|grand(?:ma|mother|pa|father)|"
+    r"grandparents|uncle|aunt|cousins?|nephew|niece|in-laws)\b(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+_THE_USER = re.compile(r"\b(?:i|i'm|i've|me|we|we're|us|our|myself)\b", re.IGNORECASE)
+
+
+def _theirs_alone(sentence: str) -> bool:
+    m = _THEIRS.match(sentence)
+    return m is not None and not _THE_USER.search(m["rest"])
+
+
 def answers_the_wording(topic: str, question: str, sentence: str) -> bool:
     """Whether a persona sentence that answers a topic answers this wording of it too: a
     wording that asks about one relative alone ("¿Qué sabes de mi hermana?") is not answered
     by a sentence that names others of its kind and neither them nor all of them ("I have a
     brother."); one naming no one of that kind still answers ("My family raised horses.").
-    The finer labels of ``membot eval answers`` (the topic's pattern alone: the coarse ones)."""
+    A question about the user's own life (a topic not about their people: "Wo arbeite ich?")
+    is not answered by a sentence about one of their people alone ("My dad works in a
+    bank."). The finer labels of ``membot eval answers`` (the topic's pattern alone: the
+    coarse ones)."""
+    if topic not in PEOPLE_TOPICS and _theirs_alone(sentence):
+        return False
     kind = [r for r in RELATIVES if r.topic == topic]
     asked = [r for r in kind if r.asked.search(question)]
     if len(asked) != 1 or asked[0].told.search(sentence):

@@ -44,6 +44,7 @@ from memory_core.evaluation.answer_data import (
     Topic,
     answers_the_wording,
 )
+from memory_core.evaluation.answer_stages import stage
 from memory_core.extract.base import Extractor, TurnInput
 from memory_core.read.answer import (
     ANSWER_K,
@@ -252,6 +253,9 @@ class AnswersReport:
     #: language; each with the defaults and with the tuned thresholds.
     same: dict[str, tuple[Score, Score]] = field(default_factory=dict)
     seconds: float = 0.0
+    #: The English personas by the finer labels (``finer``): tune and held-out, each with
+    #: the defaults and the tuned thresholds.
+    english_fine: dict[str, tuple[Score, Score]] = field(default_factory=dict)
     #: Only the same-language part was run (``only_same_language``): no English scores, and
     #: no tuning (it reads the English tune split too) — ``same`` holds the defaults twice.
     same_only: bool = False
@@ -292,6 +296,10 @@ class AnswersReport:
             "same_language": {
                 name: {"default": d.as_json(), "tuned": t.as_json()}
                 for name, (d, t) in self.same.items()
+            },
+            "english_fine_labels": {
+                name: {"default": d.as_json(), "tuned": t.as_json()}
+                for name, (d, t) in self.english_fine.items()
             },
             "seconds": round(self.seconds, 1),
         }
@@ -557,6 +565,7 @@ async def run_answers_eval(
     progress: Progress | None = None,
     same_language_only: bool = False,
     questions: Path | None = None,
+    shipped_only: bool = False,
 ) -> AnswersReport:
     """Store ``users`` personas of each split and the same-language ones, ask, tune on the
     ``train`` ones of both, report on the ``valid`` ones.
@@ -564,8 +573,11 @@ async def run_answers_eval(
     ``same_language_only``: store and ask the same-language personas alone, scored with the
     shipped thresholds (a quarter of the time; the search's word statistics then come from
     their memories alone, so a figure may differ by a question from the whole command's).
-    ``questions``: where to write each same-language *tune* question's outcome (JSON lines,
-    ``outcomes``), to read its losses one by one; the held-out ones are only counted."""
+    ``questions``: where to write each *tune* question's outcome (JSON lines, ``outcomes``,
+    with ``part``: ``english`` — not with ``same_language_only`` — or ``same-language``), to
+    read its losses one by one; the held-out ones are only counted.
+    ``shipped_only``: no tuning — the "tuned" scores are the shipped thresholds' too (the
+    tuning grid reads every question ~250 times: most of the command's time under load)."""
     import time
 
     started = time.perf_counter()
@@ -608,7 +620,11 @@ async def run_answers_eval(
         finally:
             memory.close()
     if questions is not None:
-        lines = (json.dumps(o, ensure_ascii=False) for o in outcomes(same["tune"]))
+        parts = [("same-language", same["tune"])]
+        if not same_language_only:
+            parts.insert(0, ("english", tune_set))
+        rows = ({"part": part, **o} for part, asked in parts for o in outcomes(asked))
+        lines = (json.dumps(o, ensure_ascii=False) for o in rows)
         text = "".join(f"{line}\n" for line in lines)
         await asyncio.to_thread(questions.write_text, text, encoding="utf-8")
     finely = {f"{name}_fine_labels": finer(asked) for name, asked in same.items()}
@@ -629,7 +645,11 @@ async def run_answers_eval(
             seconds=time.perf_counter() - started,
             same_only=True,
         )
-    tuned = tune([*tune_set, *same["tune"]], parts=(tune_set, same["tune"]))
+    tuned = (
+        DEFAULT_ANSWER
+        if shipped_only
+        else tune([*tune_set, *same["tune"]], parts=(tune_set, same["tune"]))
+    )
     return AnswersReport(
         tuned=tuned,
         default_tune=score(tune_set, DEFAULT_ANSWER),
@@ -645,6 +665,10 @@ async def run_answers_eval(
         same={
             name: (score(asked, DEFAULT_ANSWER), score(asked, tuned))
             for name, asked in {**same, **finely}.items()
+        },
+        english_fine={
+            name: (score(asked, DEFAULT_ANSWER), score(asked, tuned))
+            for name, asked in (("tune", finer(tune_set)), ("heldout", finer(held)))
         },
         users={k: len(v) for k, v in stored.items()},
         seconds=time.perf_counter() - started,
@@ -663,7 +687,9 @@ def outcomes(asked: Sequence[Asked], config: AnswerConfig = DEFAULT_ANSWER) -> l
     """Each question's outcome under ``config``, to read a split's losses one by one:
     ``right``, ``wrong`` (answered first with a memory not among the right ones), ``missed``
     (answerable, no answer), ``abstained`` / ``answered`` (unanswerable); with the coarse
-    and the finer labels (``fine``), the answer and the search's hits (``*``: a right one)."""
+    and the finer labels (``fine``), where a loss was lost (``answer_stages.stage``: not
+    retrieved, withheld by which gate, outranked…; ``fine_stage`` by the finer labels), the
+    answer and the search's hits (``*``: a right one)."""
     out: list[dict[str, Any]] = []
     for a in asked:
         chosen = answering(a.hits, config, question=plain_question(a.question))
@@ -677,6 +703,8 @@ def outcomes(asked: Sequence[Asked], config: AnswerConfig = DEFAULT_ANSWER) -> l
                 "question": a.question,
                 "outcome": _outcome(chosen, a.right),
                 "fine": _outcome(chosen, fine, a.fine_sure),
+                "stage": stage(a.hits, a.right, a.question, config),
+                "fine_stage": stage(a.hits, fine, a.question, config),
                 "told": list(a.told),
                 "answer": [h.text for h in chosen],
                 "hits": [

@@ -677,11 +677,23 @@ _PEOPLE_AREAS = frozenset(
 )
 
 
+def _opened_by_them_with_the_user(text: str) -> bool:
+    """Whether words open with one of the user's people and have the user in them too ("My
+    uncle gave me his old van.", "Mi hermano y yo tenemos un bar.")."""
+    m = _OPENED_BY_MY.match(text)
+    return (
+        m is not None
+        and bool(relations_named(m["who"]))
+        and bool(_USER_TOO.search(text[m.end() :]))
+    )
+
+
 def _theirs_asked_of_the_user(hit: SearchHit, question: str) -> bool:
     """Whether a memory is about one of the user's people alone (their key: "Javier's
     boyfriend works at NASA."; a note they open: "Мой муж трудоголик.") and the question
     about the user's own area of life ("Где я работаю?"): it names an area, none of them
-    about people, and no relative nor marriage."""
+    about people, and no relative nor marriage — or about a group of the user's people of
+    another area than theirs ("do I have kids?" of the parents, ``_of_other_people``)."""
     key = hit.fact.key if hit.fact is not None else ""
     if key.startswith("note."):
         m = _OPENED_BY_MY.match(hit.text)
@@ -689,10 +701,60 @@ def _theirs_asked_of_the_user(hit: SearchHit, question: str) -> bool:
             return False
     elif (_one_of(hit) or ("",))[0] != "person":
         return False
+    elif hit.fact is not None and _opened_by_them_with_the_user(hit.fact.source_excerpt or ""):
+        return False  # "My uncle gave me his old van.", kept under the uncle: the user's van
     areas = set(named_areas(question))
-    if not areas or areas & _PEOPLE_AREAS:
+    if areas & _PEOPLE_AREAS:
+        return _of_other_people(hit, areas & _PEOPLE_AREAS)
+    if not areas:
         return False
     return not (relations_named(question) or _MARRIED.search(question))
+
+
+def _of_other_people(hit: SearchHit, asked: set[int]) -> bool:
+    """Whether a memory of one of the user's people (their key, or a note they open) is of
+    people of other areas than ``asked`` ("do I have kids?" is not answered with "Pia's
+    parents split up."), its words naming none of the areas asked either ("Pia has a
+    husband and two boys."); not known: no. A question naming parents may ask whether the
+    user is one ("am I a parent?", "Bin ich Vater oder Mutter?"): their children answer it."""
+    if _PARENTS in asked:
+        asked = asked | {_CHILDREN}
+    key = hit.fact.key if hit.fact is not None else ""
+    if key.startswith("note."):
+        m = _OPENED_BY_MY.match(hit.text)
+        theirs = _areas_of(relations_named(m["who"])) if m is not None else set()
+    else:
+        theirs = {key_area(key)}
+    if None in theirs or not theirs:
+        return False
+    return not (theirs | _areas_of(relations_named(hit.text))) & asked
+
+
+def _areas_of(relations: set[str]) -> set[int | None]:
+    """The areas of life of the user's people of ``relations`` (``None``: not known)."""
+    return {key_area(f"family.{relation_slug(r)}") for r in relations}
+
+
+_PARENTS = next(i for i, a in enumerate(DOMAINS) if a.startswith("parents,"))
+_CHILDREN = next(i for i, a in enumerate(DOMAINS) if a.startswith("children,"))
+
+
+def _own_of_them(hit: SearchHit, relation: str | None, question: str) -> bool:
+    """Whether a fact of the user's own (not kept under one of their people, not a note)
+    speaks of the one a question asks about, and the question asks what the user told of
+    them at all ("what do you know about my spouse?", "¿Qué sabes de mis padres?"), not what
+    they are called, do, where they live or how old they are: its key is about them ("Pia is
+    single." under ``relationship.single``) or its words name them ("Pia lives with her mum
+    and dad.", "Pia has two cats and a daughter.")."""
+    key = hit.fact.key if hit.fact is not None else ""
+    if relation is None or not key or key.startswith("note.") or is_person_key(key):
+        return False
+    if _ASKS_A_NAME.search(question) or _asks_not_the_name(question):
+        return False
+    area = key_area(f"family.{relation_slug(relation)}")
+    if area is not None and area in _PEOPLE_AREAS and key_area(key) == area:
+        return True
+    return any(_covers(told, relation) for told in relations_named(hit.text))
 
 
 def _person_named(question: str, hits: Sequence[SearchHit]) -> tuple[str | None] | None:
@@ -931,7 +993,12 @@ def judged(
     # but still says how similar the question is to their memories (the baseline).
     everyone = hits
     if question:
-        hits = [h for h in hits if not _about_another(h, question, everyone)]
+        relation = asked_relation(question)
+        hits = [
+            h
+            for h in hits
+            if _own_of_them(h, relation, question) or not _about_another(h, question, everyone)
+        ]
         hits = _saying_what_is_asked(hits, question, everyone)
     # A memory learned a moment ago may have no vector yet: its words alone can answer.
     fresh = [h for h in hits if h.vector <= 0 and h.lexical > 0]

@@ -120,6 +120,13 @@ def test_same_language_personas_translate_their_msc_persona() -> None:
         ("parents", "Что ты знаешь о моих родителях?", "My mom is from Alabama.", True),
         # Other topics are not touched ("am I a father or a mother?" is about children).
         ("children", "Bin ich Vater oder Mutter?", "I have a son.", True),
+        # The user's own life is not answered by one of their people's alone, ...
+        ("job", "Wo arbeite ich?", "My uncle repairs boats.", False),
+        ("car", "what car do I drive?", "My older sister drives a jeep.", False),
+        # ... but is when the user is in it, and a topic about their people is.
+        ("car", "what car do I drive?", "My aunt handed me her jeep.", True),
+        ("home", "where do I live?", "My wife and I rent a flat in Leeds.", True),
+        ("parents", "what do my parents do?", "My dad repairs boats.", True),
     ],
 )
 def test_finer_labels_leave_out_another_relative(
