@@ -942,6 +942,13 @@ def _standing_end(lang: str) -> str:
     return rf"(?=\s*(?:[^\w\s'’-]|$)|\s+(?:{verbs})(?!\w){name}{owner})"
 
 
+def standing_end(lang: str) -> str:
+    """What must follow an adjective of ``lang`` that stands for a person ("the youngest?",
+    "la petite et moi", "мелкая ходит …"): a lookahead for a verb said of people, a
+    conjunction or the end (a noun may not follow: "la petite boulangerie")."""
+    return _standing_end(lang)
+
+
 def _kin_alternation(words: set[str] | frozenset[str], lang: str) -> str:
     """``_alternation`` of words of ``lang``, an adjective that stands for a person only where
     no noun follows it."""
