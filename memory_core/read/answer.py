@@ -129,6 +129,12 @@ _PLAIN_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?:money|living|cash|dough|income|paycheck|crust)|a\s+living)\b",
             r"what does \g<who> do for work",
         ),
+        # Spanish everyday words for work and the weekend ("¿De qué curro?", "los findes";
+        # "Curro" with a capital is a name).
+        (r"(?<!\w)(?-i:curro)(?!\w)", "trabajo"),
+        (r"(?<!\w)(?-i:curr(as|a|amos|an|ar))(?!\w)", r"trabaj\1"),
+        (r"(?<!\w)finde(?!\w)", "fin de semana"),
+        (r"(?<!\w)findes(?!\w)", "fines de semana"),
         (r"\bmy wheels\b", "my car"),
         # Everyday and regional names of a car, a birthday, medicines, supporting a team,
         # earning one's living ("what do I do for a crust?", "my ute", "my bday", "the puffer").

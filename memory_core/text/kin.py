@@ -174,7 +174,7 @@ child = family +counted
         | kids, children, ~~kiddos, ~~little ones, ~~kiddies
     de Kind/n; Sohn/m; Tochter/f: ?kind, kind* | kinder, kindern
     es hijo(a)/x; hijo/m; hija/f: niño/m, niña/f, ~peque | hijos, niños/m, niñas/f, ~peques,
-        ~chavos, ~chamacos
+        ~chavos, ~chamacos, ~críos, ~crios
     fr enfant/m; fils/m; fille/f: enfant, gamin/m, gamine/f, ~~gosse | enfants, gamins/m, ~~gosses
     ru ребёнок/m; сын/m; дочь/f: ребёнок, ребенок, ребёнка, ребенка, ребёнку, ребенку, ребёнком,
         ребенком, ребён*, ребен* | дети, детей, детям, детьми, детях, дет*

@@ -880,3 +880,18 @@ def test_the_little_one_is_read_as_the_plain_word() -> None:
     assert plain_question("Comment s'appelle le petit ?") == "Comment s'appelle le fils ?"
     assert plain_question("Сколько сейчас лет мелкой?") == "Сколько сейчас лет дочь?"
     assert plain_question("Ist der kleine Laden offen?") == "Ist der kleine Laden offen?"
+
+
+def test_spanish_everyday_words_for_work_weekends_and_kids_are_read_plainly() -> None:
+    """ "curro" (work), "el finde" (the weekend), "mis críos" (my kids) are read as the plain
+    words (session 13 probe: "¿Cómo se llaman mis críos?" was answered with the user's own
+    name, "¿De qué curro?" and "¿Qué hago los findes?" not at all)."""
+    from memory_core.read.answer import plain_question
+
+    assert plain_question("¿Y de qué curro yo?") == "¿Y de qué trabajo yo?"
+    assert plain_question("¿Dónde curra mi hermana?") == "¿Dónde trabaja mi hermana?"
+    assert plain_question("¿Qué tal mi curro nuevo?") == "¿Qué tal mi trabajo nuevo?"
+    assert plain_question("¿Dónde vive Curro?") == "¿Dónde vive Curro?"  # a name
+    assert plain_question("¿Adónde voy el finde?") == "¿Adónde voy el fin de semana?"
+    assert plain_question("¿Qué hacemos los findes?") == "¿Qué hacemos los fines de semana?"
+    assert plain_question("¿Cuántos años tienen mis críos?") == "¿Cuántos años tienen mis hijos?"
