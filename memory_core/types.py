@@ -54,6 +54,7 @@ from memory_core.text.kin import (
     names_my_people,
     names_the_user,
     relation_noun,
+    relation_plural,
     says_i,
     your_relation,
 )
@@ -162,6 +163,7 @@ __all__ = [
     "procedure_steps",
     "procedure_topic",
     "relation_noun",
+    "relation_plural",
     "relations_named",
     "russian_case",
     "says_i",

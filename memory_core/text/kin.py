@@ -827,6 +827,18 @@ def your_relation(lang: str, relation: str, gender: str | None = None) -> str | 
     return f"{possessive} {noun}"
 
 
+def relation_plural(lang: str, slug: str) -> str | None:
+    """The plain plural word of ``lang`` for a relation given by its key segment
+    (``child``, ``es`` → "hijos"; German as a noun: "Kinder"), or ``None``: the table has
+    none."""
+    rel = RELATIONS.get(slug.replace("_", " "))
+    words = rel.plural.get(lang, ()) if rel is not None else ()
+    plain = next((w for w in words if not w.endswith("*")), None)
+    if plain is None:
+        return None
+    return plain[:1].upper() + plain[1:] if lang == "de" else plain
+
+
 # ---- the user speaking of themselves -------------------------------------------------------
 
 #: The words with which a user names themselves, by language: (singular, plural). ``*``: a

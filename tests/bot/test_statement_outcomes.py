@@ -132,3 +132,16 @@ async def test_a_greeting_with_a_name_in_another_language_is_the_users_name(
         await s.say("Hallo, ich bin Lehrerin.")
         profile = await s.say("/profile")
         assert "Lehrerin" in profile and "heißt" not in profile, profile  # a note, no name
+
+
+async def test_two_children_named_at_once_are_acknowledged_together(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """ "Tenemos dos niños, Unai y Leire": one phrase names both, in the plural ("… hijos …
+    Unai y Leire"), not "tu hijo(a) se llama Unai, tu hijo(a) se llama Leire" (session 13
+    probe)."""
+    async with console(tmp_path / "m.db", ManualClock(START), **WAIT) as s:
+        await s.say("Hola, me llamo Begoña y vivo en Vitoria.")
+        out = await s.say("Tenemos dos niños, Unai y Leire.")
+        assert "hijo(a)" not in out and out.count("Unai") == 1, out
+        assert "hijos" in out and "Unai y Leire" in out, out
