@@ -145,3 +145,15 @@ async def test_two_children_named_at_once_are_acknowledged_together(
         out = await s.say("Tenemos dos niños, Unai y Leire.")
         assert "hijo(a)" not in out and out.count("Unai") == 1, out
         assert "hijos" in out and "Unai y Leire" in out, out
+
+
+async def test_a_note_in_another_language_is_shown_in_the_users_words(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """A French note that says the user's name is shown as they said it, not run through
+    the English rules that put "you" for the name ("Moi c'est you, …", session 13 probe)."""
+    async with console(tmp_path / "m.db", ManualClock(START), user="odile", **WAIT) as s:
+        await s.say("Coucou, moi c'est Odile, je vis à Rennes avec mon chien.")
+        out = await s.say("/profile")
+        assert "you" not in out.replace("/", " ").split(), out
+        assert "c'est you" not in out, out
