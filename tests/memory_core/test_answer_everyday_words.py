@@ -65,3 +65,22 @@ def test_spanish_everyday_words_for_work_weekends_and_kids_are_read_plainly() ->
     assert plain_question("¿Adónde voy el finde?") == "¿Adónde voy el fin de semana?"
     assert plain_question("¿Qué hacemos los findes?") == "¿Qué hacemos los fines de semana?"
     assert plain_question("¿Cuántos años tienen mis críos?") == "¿Cuántos años tienen mis hijos?"
+
+
+@pytest.mark.parametrize(
+    "told",
+    [
+        "Ich spiele dienstags Tischtennis im Verein.",
+        "Je joue au basket avec des collègues.",
+        "Juego al pádel con mi cuñado.",
+        "Играю в хоккей по субботам.",
+        "I play tennis most Sundays.",
+    ],
+)
+def test_a_sport_the_user_plays_is_a_hobby_too(told: str) -> None:
+    """A sport the user plays names their free time as well as sport (session 13 probe: "Was
+    mache ich in meiner Freizeit?" was not answered by "Ich spiele Handball im Verein")."""
+    from memory_core.text.domains import AREAS, told_areas
+
+    named = {AREAS[i].description.split(",")[0] for i in told_areas(told)}
+    assert "hobbies" in named, named
