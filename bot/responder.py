@@ -67,6 +67,7 @@ from memory_core.types import (
     plain_question,
     procedure_steps,
     procedure_topic,
+    relation_plural,
     relations_named,
     says_i,
     your_relation,
@@ -444,8 +445,7 @@ class OfflineResponder:
         if ctx.noted:
             # Everything saved from the message is named (a private one only as such).
             saying = _rest_of_notes(worth_saying(ctx.noted), _REPLY_LANGUAGE.get())
-            said = [_noted_words(c, name, private=ctx.noted_private) for c in saying]
-            said = [w for w in said if w]
+            said = _named_together(saying, name, private=ctx.noted_private)
             noted = _listing(list(dict.fromkeys(said)))  # one quote for facts of one sentence
             also = " " + _say("The private part I'll keep to myself.") if ctx.noted_private else ""
             return _say("Got it — {noted}.", noted=noted) + also + waiting
@@ -901,6 +901,43 @@ def _noted_words(saved: Candidate, name: str | None, *, private: bool = False) -
     return _MID_SENTENCE.sub(lambda m: f"{m.group(1).lower()} ", said)
 
 
+#: A fact naming one of the user's people ("family.child.unai.name" → child).
+_NAMING = re.compile(r"^(?:family|people)\.(?P<rel>[a-z_]+)\.[^.]+\.name$")
+
+
+def _named_together(saying: Sequence[Candidate], name: str | None, *, private: bool) -> list[str]:
+    """What a message saved, said back (``_noted_words``); two or more people of one relation
+    named in it are said in one phrase, in the plural ("your kids are called Unai and
+    Leire", not "your child is called Unai, your child is called Leire")."""
+    lang = _REPLY_LANGUAGE.get()
+    named: dict[str, list[Candidate]] = {}
+    for c in saying:
+        if (m := _NAMING.match(c.key)) is not None and isinstance(c.value, str) and c.value:
+            named.setdefault(m["rel"], []).append(c)
+    together = {
+        rel: plural
+        for rel, cs in named.items()
+        if len(cs) > 1 and (plural := relation_plural(lang, rel)) is not None
+    }
+    said = []
+    for c in saying:
+        m = _NAMING.match(c.key)
+        rel = m["rel"] if m is not None else None
+        if rel in together and c in named[rel]:
+            if c is named[rel][0]:
+                names = _listing([str(n.value) for n in named[rel]])
+                # i18n: {relatives} is a plural noun with no possessive ("hijos", "Kinder",
+                # "enfants"); {names} the names listed ("Unai and Leire").
+                said.append(
+                    _say(
+                        "your {relatives} are called {names}", relatives=together[rel], names=names
+                    )
+                )
+            continue
+        said.append(_noted_words(c, name, private=private))
+    return [w for w in said if w]
+
+
 def _clauses_with(value: str, words: str) -> str:
     """The clauses of ``words`` that say ``value`` (``words`` itself when none does)."""
     parts = [p for p in _CLAUSE_BREAK.split(words.strip().rstrip(".!")) if p]
@@ -926,15 +963,18 @@ def _covers(value: str, clause: str) -> bool:
 def _rest_of_notes(saved: Sequence[Candidate], lang: str) -> list[Candidate]:
     """What to name of a message: a note of the whole sentence beside the slots read from it
     says only its clauses no slot holds ("du wohnst in Köln und „spiele gern Schach“", not
-    the whole sentence again after its slots); a note the slots hold all of is not said."""
+    the whole sentence again after its slots); a note the slots hold all of is not said; a
+    slot with no value is quoted as a note is."""
     values = [c.value for c in saved if c.value and not is_note(c.key)]
     if lang == "en" or not values:
         return list(saved)
     out: list[Candidate] = []
     for c in saved:
-        if not is_note(c.key):
+        if not is_note(c.key) and c.value:
             out.append(c)
             continue
+        # A note, or a slot with no value to say ("Marta has 2 children"), is quoted: by
+        # the clauses no slot holds, as a note is.
         words = (c.source_excerpt or c.value_text).strip().rstrip(".!")
         rest = uncovered(words, values)
         if rest == words:

@@ -91,12 +91,17 @@ def said_in(
 ) -> str:
     """A memory said to its owner in ``lang``, capitalised, without a final stop: a slot fact
     in the language's own phrase around the value they gave ("Du wohnst in Köln"), else the
-    stored sentence turned to the second person ("You live in Köln"); ``said``: the user's
-    words it was read from."""
+    stored sentence turned to the second person ("You live in Köln"), a note in another
+    language as the user said it; ``said``: the user's words it was read from."""
     if supported(lang) not in (None, "en") and note_language(key) is None:
         phrase = slot_words(lang, key, value, value_text) or counted_words(lang, key, value_text)
         if phrase:
             return phrase[:1].upper() + phrase[1:]
+    if note_language(key) not in (None, "en"):
+        # A note in another language is the user's own words: the English rules that turn a
+        # stored sentence to "you" would put "you" for their name ("Moi c'est you").
+        words = value_text.strip().rstrip(".")
+        return words[:1].upper() + words[1:]
     return said_to_user_text(value_text, who, said).rstrip(".")
 
 

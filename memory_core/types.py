@@ -60,6 +60,7 @@ from memory_core.text.kin import (
     names_my_people,
     names_the_user,
     relation_noun,
+    relation_plural,
     says_i,
     your_relation,
 )
@@ -169,6 +170,7 @@ __all__ = [
     "procedure_steps",
     "procedure_topic",
     "relation_noun",
+    "relation_plural",
     "relations_named",
     "russian_case",
     "says_i",

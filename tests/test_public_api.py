@@ -145,6 +145,7 @@ def test_memory_core_types_exports() -> None:
         "procedure_steps",
         "procedure_topic",
         "relation_noun",
+        "relation_plural",
         "relations_named",
         "russian_case",
         "says_i",

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from statistics import fmean
 
@@ -129,6 +129,12 @@ _PLAIN_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?:money|living|cash|dough|income|paycheck|crust)|a\s+living)\b",
             r"what does \g<who> do for work",
         ),
+        # Spanish everyday words for work and the weekend ("¿De qué curro?", "los findes";
+        # "Curro" with a capital is a name).
+        (r"(?<!\w)(?-i:curro)(?!\w)", "trabajo"),
+        (r"(?<!\w)(?-i:curr(as|a|amos|an|ar))(?!\w)", r"trabaj\1"),
+        (r"(?<!\w)finde(?!\w)", "fin de semana"),
+        (r"(?<!\w)findes(?!\w)", "fines de semana"),
         (r"\bmy wheels\b", "my car"),
         # Everyday and regional names of a car, a birthday, medicines, supporting a team,
         # earning one's living ("what do I do for a crust?", "my ute", "my bday", "the puffer").
@@ -202,7 +208,7 @@ def plain_question(text: str) -> str:
     does my partner do?", "what's my trade again?" → "what's my job?") and German typed
     without umlauts respelled ("Was hoere ich gern?" → "Was höre ich gern?")."""
     # "wat car do i drive", "whit's the dug called": chat shorthand and Scots said plainly.
-    text = kin.plain_kin(_german_spelling(plainly(text)))
+    text = _little_ones_plainly(kin.plain_kin(_german_spelling(plainly(text))))
     for pattern, plain in _PLAIN_WORDS:
         text = pattern.sub(plain, text)
     return text
@@ -303,27 +309,115 @@ _DETERMINERS = {
 _OF_ANOTHER = r"(?!\s+(?:of|von|vom|de|des|del|du|d['’])(?!\w))(?!\s+(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ]))"
 
 
+#: What may follow an adjective standing for a child after an article besides what may
+#: follow it after "my" ("Quel âge a la petite déjà ?").
+_AFTER_STANDING_LOOSE = {"fr": "déjà deja encore maintenant alors"}
+
+
+def _loose_words(lang: str) -> str:
+    """The words of ``lang`` for the user's people that say "mine" after an article: not one
+    that names anyone beside no "my" ("Frau"), an adjective standing for a child ("la
+    petite", "мелкая") only where no noun follows it ("la petite boulangerie"); the German
+    ones, whose article says the child's sex, are ``_LITTLE_ONE_DE``'s."""
+    table = kin.relation_words(lang, standing=True)
+    words = {w for w, r in table.items() if w not in kin.RELATIONS[r].beside_my.get(lang, ())}
+    standing = {w for w in words if w in kin.RELATIONS[table[w]].standing.get(lang, ())}
+    said = _words_alternation(words - standing)
+    if standing and lang != "de":
+        end = kin.standing_end(lang)
+        if lang in _AFTER_STANDING_LOOSE:
+            more = "|".join(_AFTER_STANDING_LOOSE[lang].split())
+            end = rf"(?:{end}|(?=\s+(?:{more})(?!\w)))"
+        said += rf"|(?:{_words_alternation(standing)}){end}"
+    return said
+
+
 def _loose_relations() -> re.Pattern[str]:
     said = []
     for lang in kin.LANGUAGES:
-        words = {
-            w
-            for w, r in kin.relation_words(lang).items()
-            if w not in kin.RELATIONS[r].beside_my.get(lang, ())
-        }
+        words = _loose_words(lang)
         if lang == "ru":  # no articles: the word alone
-            said.append(rf"(?<!\w)(?P<{lang}>{_words_alternation(words)})(?!\w){_OF_ANOTHER}")
+            said.append(rf"(?<!\w)(?P<{lang}>{words})(?!\w){_OF_ANOTHER}")
             continue
         before = "|".join(_DETERMINERS[lang].split())
         elided = r"|(?<!\w)l['’]" if lang == "fr" else ""
-        said.append(
-            rf"(?:(?<!\w)(?:{before})\s+{elided})(?P<{lang}>{_words_alternation(words)})(?!\w)"
-            rf"{_OF_ANOTHER}"
-        )
+        said.append(rf"(?:(?<!\w)(?:{before})\s+{elided})(?P<{lang}>{words})(?!\w){_OF_ANOTHER}")
     return re.compile("|".join(said), re.IGNORECASE)
 
 
 _LOOSE_RELATIONS = _loose_relations()
+
+
+def _little_one_de() -> tuple[re.Pattern[str], dict[tuple[str, str], str]]:
+    """German "der Kleine", "die Große", "den Kleinen": an adjective standing for one of the
+    user's children after an article, and (stem, sex) → the relation ("klein", "m") → son;
+    the article and the ending say the sex ("der Kleine" a boy, "der Kleinen" a girl)."""
+    relations: dict[tuple[str, str], str] = {}
+    for word, relation in kin.relation_words("de", standing=True).items():
+        if word not in kin.RELATIONS[relation].standing.get("de", ()):
+            continue
+        if word.endswith("er"):
+            relations[(word[:-2], "m")] = relation
+        elif word.endswith("e"):
+            relations[(word[:-1], "f")] = relation
+    stems = _words_alternation({stem for stem, _ in relations})
+    pattern = (
+        rf"(?<!\w)(?P<art>der|die|den|dem|des)\s+(?P<adj>(?:{stems})(?:en|e))(?!\w)"
+        r"(?!\s+(?:von|vom)(?!\w))"  # someone else's: "der Kleine von Jana"
+    )
+    return re.compile(pattern, re.IGNORECASE), relations
+
+
+_LITTLE_ONE_DE, _LITTLE_ONE_RELATIONS = _little_one_de()
+_STANDING_END_DE = re.compile(kin.standing_end("de"), re.IGNORECASE)
+#: (article, ending) → the sex of the child: "der Kleine", "die Kleine", "der Kleinen", …
+_LITTLE_ONE_SEX = {("der", "e"): "m", ("die", "e"): "f", ("der", "en"): "f"} | {
+    (art, "en"): "m" for art in ("den", "dem", "des")
+}
+
+
+def _little_one_asked(question: str) -> str | None:
+    """The child a German question asks about as "der Kleine", "die Große" (a noun, written
+    with a capital, or followed by a verb or the end, not "der kleine Laden")."""
+    return next((relation for _, relation in _little_ones(question)), None)
+
+
+def _little_ones(question: str) -> Iterator[tuple[re.Match[str], str]]:
+    """Each "der Kleine", "die Große" of a German question (``_little_one_asked``) and the
+    relation it says."""
+    for m in _LITTLE_ONE_DE.finditer(question):
+        adj = m["adj"]
+        rest = question[m.end() :].split(maxsplit=1)
+        after = rest[0].strip(".,;:!?") if rest else ""
+        noun = adj[:1].isupper() and kin.relation_of(after, "de") is None
+        if not noun and _STANDING_END_DE.match(question, m.end()) is None:
+            continue
+        ending = "en" if adj.lower().endswith("en") else "e"
+        stem = adj.lower()[: -len(ending)]
+        sex = _LITTLE_ONE_SEX.get((m["art"].lower(), ending))
+        if sex is not None and (stem, sex) in _LITTLE_ONE_RELATIONS:
+            yield m, _LITTLE_ONE_RELATIONS[(stem, sex)]
+
+
+def _little_ones_plainly(text: str) -> str:
+    """A child said as an adjective after an article with its plain word ("Wie alt ist die
+    Kleine?" → "… die Tochter?", "le petit" → "le fils", "мелкой" → "дочь"), as after "my"."""
+    spans: list[tuple[int, int, str]] = []
+    for m in _LOOSE_RELATIONS.finditer(text):
+        lang = m.lastgroup
+        if lang is None or lang == "de":
+            continue
+        word = " ".join(m[lang].lower().split())
+        relation = kin.relation_of(word, lang)
+        if relation is None or word not in kin.RELATIONS[relation].standing.get(lang, ()):
+            continue
+        spans.append((m.start(lang), m.end(lang), kin.RELATIONS[relation].singular[lang][0]))
+    for m, relation in _little_ones(text):
+        plain = kin.RELATIONS[relation].singular["de"][0]
+        spans.append((m.start("adj"), m.end("adj"), plain[:1].upper() + plain[1:]))
+    for start, end, plain in sorted(spans, reverse=True):
+        text = text[:start] + plain + text[end:]
+    return text
 
 
 def asked_relation(question: str) -> str | None:
@@ -339,7 +433,7 @@ def asked_relation(question: str) -> str | None:
         return said
     m = _LOOSE_RELATIONS.search(question)
     if m is None or m.lastgroup is None:
-        return None
+        return _little_one_asked(question)
     return kin.relation_of(m.group(m.lastgroup), m.lastgroup)
 
 

@@ -196,6 +196,18 @@ TOLD_AREAS: tuple[tuple[str, str], ...] = (
         "hobbies",
     ),
     (
+        # A sport the user plays is how they spend their free time too ("Ich spiele Handball
+        # im Verein" answers "Was mache ich in meiner Freizeit?").
+        r"\b(?:i\s+play\s+(?:\w+\s+)?(?:football|soccer|basketball|tennis|rugby|hockey|"
+        r"volleyball|handball|golf|cricket|squash|badminton|padel)|"
+        r"ich\s+spiele\s+(?:\w+\s+)?(?:fußball|fussball|handball|tennis|basketball|volleyball|"
+        r"hockey|golf|badminton|squash|tischtennis|padel)|"
+        r"juego\s+(?:al|a)\s+(?:f[úu]tbol|tenis|baloncesto|p[áa]del|balonmano|voleibol|golf)|"
+        r"je\s+joue\s+au\s+(?:foot\w*|tennis|basket\w*|rugby|hand\w*|volley\w*|golf|padel)|"
+        r"играю\s+в\s+(?:футбол|теннис|баскетбол|волейбол|хоккей|гандбол|гольф))\b",
+        "hobbies",
+    ),
+    (
         r"\b(?:films?|movies?|series|tv\s+shows?|video\s*games?|serien?|kino|videospiel\w*|"
         r"pel[íi]culas?|cine|videojuegos?|s[ée]ries?|cin[ée]ma|jeux?\s+vid[ée]o|фильм\w*|"
         r"сериал\w*|кино)\b",

@@ -177,7 +177,7 @@ child = family +counted
         | kids, children, ~~kiddos, ~~little ones, ~~kiddies
     de Kind/n; Sohn/m; Tochter/f: ?kind, kind* | kinder, kindern
     es hijo(a)/x; hijo/m; hija/f: niño/m, niña/f, ~peque | hijos, niños/m, niñas/f, ~peques,
-        ~chavos, ~chamacos
+        ~chavos, ~chamacos, ~críos, ~crios
     fr enfant/m; fils/m; fille/f: enfant, gamin/m, gamine/f, ~~gosse | enfants, gamins/m, ~~gosses
     ru ребёнок/m; сын/m; дочь/f: ребёнок, ребенок, ребёнка, ребенка, ребёнку, ребенку, ребёнком,
         ребенком, ребён*, ребен* | дети, детей, детям, детьми, детях, дет*
@@ -830,6 +830,18 @@ def your_relation(lang: str, relation: str, gender: str | None = None) -> str | 
     return f"{possessive} {noun}"
 
 
+def relation_plural(lang: str, slug: str) -> str | None:
+    """The plain plural word of ``lang`` for a relation given by its key segment
+    (``child``, ``es`` → "hijos"; German as a noun: "Kinder"), or ``None``: the table has
+    none."""
+    rel = RELATIONS.get(slug.replace("_", " "))
+    words = rel.plural.get(lang, ()) if rel is not None else ()
+    plain = next((w for w in words if not w.endswith("*")), None)
+    if plain is None:
+        return None
+    return plain[:1].upper() + plain[1:] if lang == "de" else plain
+
+
 # ---- the user speaking of themselves -------------------------------------------------------
 
 #: The words with which a user names themselves, by language: (singular, plural). ``*``: a
@@ -943,6 +955,13 @@ def _standing_end(lang: str) -> str:
     # ... and in English a possessive ("what's our youngest's name?").
     owner = r"|['’]s\b" if lang == "en" else ""
     return rf"(?=\s*(?:[^\w\s'’-]|$)|\s+(?:{verbs})(?!\w){name}{owner})"
+
+
+def standing_end(lang: str) -> str:
+    """What must follow an adjective of ``lang`` that stands for a person ("the youngest?",
+    "la petite et moi", "мелкая ходит …"): a lookahead for a verb said of people, a
+    conjunction or the end (a noun may not follow: "la petite boulangerie")."""
+    return _standing_end(lang)
 
 
 def _kin_alternation(words: set[str] | frozenset[str], lang: str) -> str:

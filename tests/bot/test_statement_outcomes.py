@@ -132,3 +132,28 @@ async def test_a_greeting_with_a_name_in_another_language_is_the_users_name(
         await s.say("Hallo, ich bin Lehrerin.")
         profile = await s.say("/profile")
         assert "Lehrerin" in profile and "heißt" not in profile, profile  # a note, no name
+
+
+async def test_two_children_named_at_once_are_acknowledged_together(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """ "Tenemos dos niños, Unai y Leire": one phrase names both, in the plural ("… hijos …
+    Unai y Leire"), not "tu hijo(a) se llama Unai, tu hijo(a) se llama Leire" (session 13
+    probe)."""
+    async with console(tmp_path / "m.db", ManualClock(START), **WAIT) as s:
+        await s.say("Hola, me llamo Begoña y vivo en Vitoria.")
+        out = await s.say("Tenemos dos niños, Unai y Leire.")
+        assert "hijo(a)" not in out and out.count("Unai") == 1, out
+        assert "hijos" in out and "Unai y Leire" in out, out
+
+
+async def test_a_note_in_another_language_is_shown_in_the_users_words(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """A French note that says the user's name is shown as they said it, not run through
+    the English rules that put "you" for the name ("Moi c'est you, …", session 13 probe)."""
+    async with console(tmp_path / "m.db", ManualClock(START), user="odile", **WAIT) as s:
+        await s.say("Coucou, moi c'est Odile, je vis à Rennes avec mon chien.")
+        out = await s.say("/profile")
+        assert "you" not in out.replace("/", " ").split(), out
+        assert "c'est you" not in out, out
