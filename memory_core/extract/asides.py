@@ -397,7 +397,7 @@ _ALLERGIC_TO_ALL = re.compile(
     r"them\s+all|the\s+lot)\W*$",
     re.IGNORECASE,
 )
-#: "…, so no bread for me", "… so I can't have …": what follows from it, no part of it ("… so
+#: "…, so no pasta for me", "… so I can't have …": what follows from it, no part of it ("… so
 #: I don't go out much" is a habit of its own, kept).
 _SO_NO = re.compile(
     r"\s*,?\s+so\s+(?:no|nothing\s+with|i\s+(?:can't|cannot|can\s+not|avoid|have\s+to\s+avoid|"

@@ -661,7 +661,7 @@ _PET_WORDS = frozenset(
     for w in animals.words(lang, plural=True, singular=True)
 )
 #: The keys that count or name the user's pets or children ("pet.cat", "family.children",
-#: "pet.cat.kira.name"): "Tenemos dos gatas, Kira y Nala" says no more than the two names.
+#: "pet.cat.kira.name"): "Tenemos dos gatas, Mimi y Lola" says no more than the two names.
 _COUNTS = re.compile(r"^(?:pet\.|family\.(?:child|children|grandchildren|son|daughter)(?:\.|$))")
 #: Every word of an age said in words, in the four languages ("trente", "cinq", "y").
 _AGE_WORDS = frozenset(

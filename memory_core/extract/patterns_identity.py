@@ -204,7 +204,7 @@ def languages(clause: str, ctx: Context) -> list[Candidate]:
         return []
     out: list[Candidate] = []
     # Speaking a language is who one is; learning one is a goal under way (identity, high
-    # risk, made "I'm learning Spanish now" ask instead of being taken).
+    # risk, made "I'm learning Welsh now" ask instead of being taken).
     category = Category.TASK_CONTEXT if m.group("l") else Category.IDENTITY
     if m.group("ns"):
         pairs: list[tuple[str | None, str]] = _languages(m.group("ns"))

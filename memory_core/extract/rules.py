@@ -686,7 +686,7 @@ def _resolve_pronouns(clauses: list[str], ctx: Context, seen: list[str]) -> list
     return out
 
 
-#: "Hiya, it's Niamh again", "Hello again, it's me, Tara", "I'm back": the user greets the
+#: "Hiya, it's Niamh again", "Hello again, it's me, Orla", "I'm back": the user greets the
 #: bot and says who is there; nothing in it is a new fact.
 _GREETING = re.compile(
     r"^(?:(?:hi|hey|hiya|hello|howdy|yo|morning|evening|good\s+(?:morning|afternoon|evening))"
@@ -728,8 +728,8 @@ def _greeting_name(sentence: str, ctx: Context) -> list[Candidate]:
     m = _GREETING_NAME.match(sentence.strip())
     if m is None or not (m["hi"].strip() or m["after"].strip()):
         return []
-    if re.search(r"\b(?:again|back)\b", m["after"], re.IGNORECASE):
-        return []  # "Hiya, it's Niamh again": one already known, back; nothing new
+    if re.search(r"\b(?:again|back)\b", f"{m['hi']} {m['after']}", re.IGNORECASE):
+        return []  # "Hiya, it's Niamh again", "Hello again, it's me, …": back; nothing new
     name = m["n"]
     if name.lower() in NOT_NAMES or name.lower() in _DATE_WORDS or name.lower() in _DAYS:
         return []

@@ -196,8 +196,8 @@ TOLD_AREAS: tuple[tuple[str, str], ...] = (
         "hobbies",
     ),
     (
-        # A sport the user plays is how they spend their free time too ("Ich spiele Handball
-        # im Verein" answers "Was mache ich in meiner Freizeit?").
+        # A sport the user plays is how they spend their free time too ("Ich spiele Tennis
+        # mit Kollegen" answers "Was mache ich in meiner Freizeit?").
         r"\b(?:i\s+play\s+(?:\w+\s+)?(?:football|soccer|basketball|tennis|rugby|hockey|"
         r"volleyball|handball|golf|cricket|squash|badminton|padel)|"
         r"ich\s+spiele\s+(?:\w+\s+)?(?:fußball|fussball|handball|tennis|basketball|volleyball|"

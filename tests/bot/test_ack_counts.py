@@ -16,7 +16,7 @@ from tests.factories import START
 #: (line, a name it gives, words the acknowledgement must not repeat)
 CASES = [
     ("Wir haben einen Kater, der heißt Fips.", "Fips", "einen Kater"),
-    ("Tenemos dos gatas, Kira y Nala.", "Nala", "dos gatas"),
+    ("Tenemos dos gatas, Mimi y Lola.", "Lola", "dos gatas"),
     ("Tengo tres hijos, Iker, Maialen y Jon.", "Maialen", "tres hijos"),
 ]
 

@@ -181,7 +181,7 @@ def test_a_state_or_a_food_said_with_a_verb_is_no_pastime(text: str) -> None:
         "I'm just doing the dishes.",
         "I'm at the vet with the cat.",
         "My landlord is so generous, said no one ever.",
-        "Die Arbeit bringt mich noch um.",
+        "Mein Chef bringt mich noch um.",
         "Estoy muerto de sueño, llevo mil horas sin dormir.",
         "Super, encore une panne, j'adore les pannes.",
         "Toll, schon wieder Stau.",
