@@ -74,6 +74,25 @@ def without_lead_abroad(sentence: str) -> str:
     return rest[:1].upper() + rest[1:]
 
 
+#: "…, no 29", "…, nicht in Bonn", "…, pas à Lyon", "…, а не в Твери": the rejected value said
+#: after a statement in another language — a number, or a short phrase opened by a preposition,
+#: an article or a name ("…, no me gusta el ruido" is a statement of its own, not a tail).
+_NOT_TAIL_ABROAD = re.compile(
+    r"\s*[,;—–-]\s*(?:y\s+|und\s+|et\s+)?(?:no|nicht|pas|non|а\s+не|не)\s+"
+    r"(?:\d{1,4}|(?:en|a|al|el|la|in|im|nach|an|am|der|die|das|à|au|en|le|la|l['’]|в|во|на)"
+    r"\s+[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)?|(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ])[\w'’-]*)"
+    r"\s*[.!]*\s*$",
+    re.IGNORECASE,
+)
+
+
+def without_negated_tail_abroad(sentence: str) -> str:
+    """``sentence`` without the rejected value said after it in another language ("En
+    realidad tengo 30 años, no 29." → "En realidad tengo 30 años"); unchanged when it has
+    none."""
+    return _NOT_TAIL_ABROAD.sub("", sentence)
+
+
 #: "…, but not anymore": a change in time, not a rejected alternative.
 _NOT_TIME = re.compile(r"(?:any\s*more|any\s+longer|yet|now|always|often)\b", re.IGNORECASE)
 #: "I moved in 2024" / "we moved here in 2024": a move's date with no place.

@@ -640,7 +640,7 @@ def says_more(sentence: str, slots: list[Candidate]) -> bool:
     if re.search(r"\d", rest) and not any(c.key in ("birthday", "age") for c in slots):
         return True  # "Meine Tochter Lena ist 7": a number no slot holds
     words = re.findall(r"[^\W\d_]+", rest.lower())
-    covered = set(_INTRO_WORDS | _MONTH_WORDS)
+    covered = set(_INTRO_WORDS | _MONTH_WORDS | _ACTUALLY_WORDS)
     if any(c.key.startswith(("family.", "people.", "pet.")) for c in slots):
         covered |= patterns_intl_people.KIN_WORDS | _PET_WORDS
     if any(c.key == "age" or c.key.endswith(".age") or _COUNTS.match(c.key) for c in slots):
@@ -659,6 +659,11 @@ _PET_WORDS = frozenset(
     w
     for lang in ("de", "es", "fr", "ru", "en")
     for w in animals.words(lang, plural=True, singular=True)
+)
+#: "Actually" in each language ("En realidad tengo 30 años"): says nothing a slot does not.
+_ACTUALLY_WORDS = frozenset(
+    "en realidad fait vrai dire eigentlich tatsächlich de hecho на самом деле вообще-то вообще "
+    "то".split()
 )
 #: The keys that count or name the user's pets or children ("pet.cat", "family.children",
 #: "pet.cat.kira.name"): "Tenemos dos gatas, Mimi y Lola" says no more than the two names.

@@ -840,7 +840,11 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
             ]
         )
         note = notes.note(sentence, language, ctx, explicit=explicit)
-        if slots and not notes.says_more(sentence, slots):
+        # "…, no 29": the rejected value is no part of what the sentence says (a note of it
+        # would keep the old value beside the new one, shown while the change waits).
+        bare = corrections.without_negated_tail_abroad(sentence)
+        corrects = corrects or (bare != sentence and bool(slots))
+        if slots and not notes.says_more(bare, slots):
             note = []  # "Me llamo Ana.": the slot holds all of it
         if corrects:
             slots = [replace(c, corrects=True) for c in slots]

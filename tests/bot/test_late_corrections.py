@@ -306,3 +306,28 @@ async def test_a_number_corrected_about_something_else_changes_no_fact(
     assert "confirm" not in ack.lower() and "bestätig" not in ack.lower(), ack
     assert kept in answer, answer
     assert kept in profile, profile
+
+
+@pytest.mark.parametrize(
+    ("told", "corrected", "new"),
+    [
+        ("Tengo 41 años.", "En realidad tengo 42 años, no 41.", "42"),
+        ("J'ai 41 ans.", "En fait j'ai 42 ans, pas 41.", "42"),
+    ],
+)
+async def test_a_correction_waiting_for_its_answer_is_not_shown_as_a_note(
+    told: str, corrected: str, new: str, tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """ "En realidad tengo 42 años, no 41." of a told age: the change waits for the user's
+    answer, and the sentence's note (which said the new value and the old) was kept and shown
+    in /profile meanwhile — around the confirmation (session 13). No note; not acknowledged
+    as saved."""
+    clock = ManualClock(START)
+    async with console(tmp_path / "m.db", clock, user="kit") as s:
+        await s.say(told)
+        clock.advance(days=2)
+        ack = await s.say(corrected)
+        profile = await s.say("/profile")
+    assert new not in profile, profile
+    # "…; lo cambiaré solo cuando lo confirmes" (then the question), never "Entendido: … 42".
+    assert new not in ack.splitlines()[0], ack
