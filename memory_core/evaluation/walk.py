@@ -128,7 +128,7 @@ class WalkFact:
     def named_in(self, text: str) -> bool:
         """Whether ``text`` names the fact (one expected word, or all of them when ``all``);
         the day an answer says it was told is no value."""
-        text = without_days(text)
+        text = without_days(text, told_only=True)  # a birthday said is the value itself
         found = [re.search(rf"(?<!\w){re.escape(w)}", text, re.IGNORECASE) for w in self.expect]
         return all(found) if self.all else any(found)
 
@@ -141,9 +141,10 @@ class WalkFact:
         )
 
 
-def _days() -> re.Pattern[str]:
+def _days(*, year: bool = False) -> re.Pattern[str]:
     """A day of a month as the bot writes it in its languages ("15 March 2026", "15. März",
-    "15 de marzo de 2026", "1er mars", "15 марта"), the month names Babel's."""
+    "15 de marzo de 2026", "1er mars", "15 марта"), the month names Babel's; ``year``: only
+    one said with its year (the day a fact was told, "On 2 March 2026 you said …")."""
     months = {
         name.casefold()
         for lang in LANGUAGES
@@ -151,8 +152,9 @@ def _days() -> re.Pattern[str]:
         for name in get_month_names("wide", context=context, locale=lang).values()
     }
     names = "|".join(sorted((re.escape(m) for m in months), key=len, reverse=True))
+    said_year = r"(?:\s+(?:de\s+)?\d{4})" + ("" if year else "?")
     return re.compile(
-        rf"(?<!\w)\d{{1,2}}(?:er)?\.?\s+(?:de\s+)?(?:{names})(?!\w)(?:\s+(?:de\s+)?\d{{4}})?",
+        rf"(?<!\w)\d{{1,2}}(?:er)?\.?\s+(?:de\s+)?(?:{names})(?!\w){said_year}",
         re.IGNORECASE,
     )
 
@@ -160,11 +162,13 @@ def _days() -> re.Pattern[str]:
 #: The languages the bot writes dates in.
 LANGUAGES = ("en", "de", "es", "fr", "ru")
 _DAY = _days()
+_TOLD_DAY = _days(year=True)
 
 
-def without_days(text: str) -> str:
-    """``text`` without the days it names (an answer says the day a fact was told)."""
-    return _DAY.sub(" ", text)
+def without_days(text: str, *, told_only: bool = False) -> str:
+    """``text`` without the days it names (an answer says the day a fact was told);
+    ``told_only``: only the days said with their year (a birthday said is a value)."""
+    return (_TOLD_DAY if told_only else _DAY).sub(" ", text)
 
 
 @dataclass(frozen=True, slots=True)

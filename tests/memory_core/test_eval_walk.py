@@ -1034,3 +1034,14 @@ async def test_a_walk_runs_on_to_a_later_asking_day_and_reports_the_profile() ->
     assert days["/forget cat"] == 9 and days["/profile"] == days["my cat?"] == 65
     row = score.as_json()
     assert set(row["profiles"]) == {"u"} and row["reflections_in_language"] == "0/0"
+
+
+def test_a_date_said_as_the_value_names_the_fact() -> None:
+    """The day an answer says a fact was told ("On 2 March 2026 …", with its year) is no
+    value, but a birthday said ("… is on 5 November") is: stripping every day made each
+    birthday a miss (session 13)."""
+    from memory_core.evaluation.walk import WalkFact
+
+    told = WalkFact("birthday", "My birthday is on 5th Nov.", "when is my bday?", ("November",))
+    assert told.named_in("You told me on 2 March 2026 that your birthday is on 5 November.")
+    assert not told.named_in("On 2 November 2026 you said you like tea.")
