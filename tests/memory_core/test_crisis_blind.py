@@ -1,4 +1,4 @@
-"""The blind crisis sets of sessions 12 and 13 (``crisis_blind12.jsonl``, ``crisis_blind13.jsonl``):
+"""The blind crisis sets of sessions 12, 13 and 14 (``crisis_blind12.jsonl`` … ``blind14``):
 self-harm statements and harmless look-alikes, written before the crisis rules were read. They
 stay blind: no line of them, nor any run of five of their words, is in the rules, the other label
 sets, bot/, devtools/ or a test, so a rule can only catch their lines by their class, never by
@@ -19,6 +19,7 @@ ROOT = Path(__file__).parents[2]
 LABELS = ROOT / "memory_core" / "evaluation" / "labels"
 BLIND12_PATH = LABELS / "crisis_blind12.jsonl"
 BLIND13_PATH = LABELS / "crisis_blind13.jsonl"
+BLIND14_PATH = LABELS / "crisis_blind14.jsonl"
 #: Where no line of the set may be written (this file only loads it).
 SOURCES = (
     *ROOT.glob("memory_core/**/*.py"),
@@ -39,7 +40,9 @@ def _rows(path: Path = BLIND12_PATH) -> list[dict[str, object]]:
     return [json.loads(line) for line in lines if line.strip()]
 
 
-@pytest.mark.parametrize("path", [BLIND12_PATH, BLIND13_PATH], ids=["blind12", "blind13"])
+@pytest.mark.parametrize(
+    "path", [BLIND12_PATH, BLIND13_PATH, BLIND14_PATH], ids=["blind12", "blind13", "blind14"]
+)
 def test_the_set_is_blind_and_has_its_languages(path: Path) -> None:
     rows = _rows(path)
     assert is_blind_set(path)
@@ -50,7 +53,9 @@ def test_the_set_is_blind_and_has_its_languages(path: Path) -> None:
     assert len({r["text"] for r in rows}) == len(rows) == 160
 
 
-@pytest.mark.parametrize("path", [BLIND12_PATH, BLIND13_PATH], ids=["blind12", "blind13"])
+@pytest.mark.parametrize(
+    "path", [BLIND12_PATH, BLIND13_PATH, BLIND14_PATH], ids=["blind12", "blind13", "blind14"]
+)
 def test_the_blind_lines_stay_out_of_the_rules_and_tests(path: Path) -> None:
     text = " ".join(f" {' '.join(_words(p.read_text(encoding='utf-8')))} " for p in SOURCES)
     found: set[str] = set()
