@@ -92,7 +92,8 @@ SELF_HARM: tuple[tuple[str, str], ...] = (
     ),
     (
         "better without",
-        r"^(?!.*\b(?:plants?|houseplants?|garden|cats?|dogs?|pets?|fish|team|project|code|"
+        r"^(?!.*\b(?:plants?|houseplants?|cact(?:us|i|uses)|succulents?|orchids?|ferns?|basil|herbs?|"
+        r"flowers?|bonsai|garden|cats?|dogs?|pets?|fish|team|project|code|"
         r"company|band|office|printer|class)\b).*\bbetter\s+(?:off\s+)?without\s+me\b",
     ),
     (
@@ -291,7 +292,8 @@ SELF_HARM: tuple[tuple[str, str], ...] = (
     ),
     (
         "happier easier lighter better",
-        r"^(?!.*\b(?:plants?|houseplants?|garden|cats?|dogs?|pets?|fish|team|project|code|"
+        r"^(?!.*\b(?:plants?|houseplants?|cact(?:us|i|uses)|succulents?|orchids?|ferns?|basil|herbs?|"
+        r"flowers?|bonsai|garden|cats?|dogs?|pets?|fish|team|project|code|"
         r"company|band|office|printer|class)\b)"
         r".*\b(?:would|will|'d)\s+(?:all\s+)?(?:be|have\s+it)\s+(?:so\s+much\s+|much\s+|a\s+lot\s+)?"
         r"(?:better|lighter|easier|happier)\b[^.!?]{0,30}?\b(?:without\s+me|(?:if|once|when)\s+"

@@ -120,7 +120,8 @@ SELF_HARM: tuple[tuple[str, str], ...] = (
     # one, hoping it is the last day, no reason to go on, pills put aside, a method looked up.
     (
         "ohne besser leichter glücklicher",
-        r"^(?!.*\b(?:pflanzen|katze|hund|team|projekt|firma|büro)\b)"
+        r"^(?!.*\b(?:pflanzen?|kakte(?:en)?|kaktus(?:se)?|orchideen?|blumen?|katze|hund|team|projekt|firma|"
+        r"büro)\b)"
         r".*(?:\bohne\s+mich\s+(?:\w+\s+)?(?:besser|leichter|glücklicher)\b"
         r"|\b(?:besser|leichter|glücklicher)\s+(?:dran\s+)?ohne\s+mich\b)",
     ),
@@ -137,7 +138,8 @@ SELF_HARM: tuple[tuple[str, str], ...] = (
     ("letzte", r"\bhoffe\b[^.!?]{0,30}\b(?:der|die|das)\s+letzte\s+(?:ist|sein\s+wird)\b"),
     (
         "sin mí estuviera existiera estuviese",
-        r"^(?!.*\b(?:plantas|gato|perro|equipo|proyecto|empresa|oficina)\b)"
+        r"^(?!.*\b(?:plantas?|cactus|suculentas?|orquídeas?|flores|gato|perro|equipo|proyecto|empresa|"
+        r"oficina)\b)"
         r".*(?:\b(?:mejor|mejores|más\s+felices|más\s+tranquil[oa]s)\s+sin\s+mí\b"
         r"|\b(?:mejor|mejores|felices|tranquil[oa]s|nadie)\b[^.!?]{0,40}\bsi\s+yo\s+no\s+"
         r"(?:estuviera|existiera|estuviese)\b)",
@@ -156,7 +158,8 @@ SELF_HARM: tuple[tuple[str, str], ...] = (
     ),
     (
         "moi",
-        r"^(?!.*\b(?:plantes|chat|chien|équipe|projet|boîte|bureau)\b).*\bmieux\s+sans\s+moi\b",
+        r"^(?!.*\b(?:plantes?|cactus|orchidées?|fleurs|chat|chien|équipe|projet|boîte|bureau)\b)"
+        r".*\bmieux\s+sans\s+moi\b",
     ),
     (
         "étais existais partais disparaissais",

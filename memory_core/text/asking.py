@@ -124,6 +124,13 @@ _SELF = re.compile(
 )
 #: At most this many words name the topic before the comma ("job and home city, …").
 _TOPIC_WORDS = 5
+#: A verb of thinking or knowing ending the head: what follows the comma is what one thinks,
+#: not a question ("всё чаще думаю, что …", "думаю, как бы …"; Russian drops "я").
+_THINKS = re.compile(
+    r"(?<![\w'’])(?:думаю|думала?|подумал[аи]?|думается|кажется|знаю|понимаю|понял[аи]?|чувствую|"
+    r"мечтаю|считаю|представляю|вспоминаю|боюсь|надеюсь|жалею|сомневаюсь)\s*$",
+    re.IGNORECASE,
+)
 
 
 def _topic_then_asks(text: str) -> bool:
@@ -134,7 +141,7 @@ def _topic_then_asks(text: str) -> bool:
         return False
     head = text[: m.start()].strip(" ,")
     words = head.split()
-    return 0 < len(words) <= _TOPIC_WORDS and not _SELF.search(head)
+    return 0 < len(words) <= _TOPIC_WORDS and not _SELF.search(head) and not _THINKS.search(head)
 
 
 def asks_unmarked(text: str) -> bool:

@@ -72,6 +72,21 @@ _FIGURE = re.compile(
     # a commute or a chair killing one's back (twelfth round)
     r"|\b(?:kill|murder|destroy)(?:s|ing|ed)?\s+my\s+(?:back|feet|knees|neck|shoulders|ears|eyes|"
     r"head|hips|wallet|budget)\b"
+    # fourteenth round: killing for a treat ("I'd murder a margherita", "I'd kill for a cold
+    # beer", "würde morden für eine Pizza", "mataría por unas croquetas", "je tuerais pour un
+    # croissant", "убил бы за шаурму"), and wearing oneself out doing something ("je me tue à le
+    # lui dire", "me mato a trabajar", "arbeite mich noch tot")
+    r"|\b(?:i['’]?d|i\s+would|i\s+could|could|would)\s+(?:(?:honestly|totally|literally|actually|"
+    r"so|just|seriously|happily)\s+)?(?:murder|kill)\s+(?:for\s+)?(?:a|an|some|the|one|two|"
+    r"another)\s+(?![^.!?]{0,30}\b(?:die|dead|death|end\s+it)\b)\w"
+    r"|\b(?:kill|murder)\s+for\s+(?:a|an|some|one|another)\b(?![^.!?]{0,30}\b(?:die|dead|death|end\s+it)\b)"
+    r"|\b(?:würde|könnte)\s+(?:ich\s+)?(?:\w+\s+)?(?:morden|töten)\s+für\b"
+    r"|\bmatar(?:ía|ia)\s+por\b|\btuerais\s+pour\b|\bубил[аи]?\s+бы\s+за\b"
+    r"|\bme\s+tue\s+(?:à|a)\s+(?:le\s+|la\s+|les\s+|lui\s+|leur\s+|vous\s+|te\s+|l['’]\s*)*\w+(?:er|ir|re)\b"
+    r"|\bme\s+suis\s+tu[ée]e?\s+(?:à|au)\s+(?:la\s+tâche|travail|\w+(?:er|ir|re)\b)"
+    r"|\bme\s+mat(?:o|é|e|aba|aré)\s+(?:a\s+)?\w+(?:ar|er|ir|ando|iendo)\b(?<!\bmatarme)"
+    r"|\bme\s+estoy\s+matando\s+(?:a\s+)?\w+(?:ar|er|ir|ando|iendo)\b"
+    r"|\b(?:arbeit|schuft|lern|ackr?)\w*\s+mich\s+(?:\w+\s+){0,2}tot\b|\btot\s*(?:gearbeitet|geschuftet)\b"
     # someone will kill me if … (a deadline, a mess)
     r"|\b(?:will|'ll|gonna|going\s+to)\s+(?:kill|murder|strangle)\s+me\s+(?:if|when|unless)\b"
     r"|\bme\s+(?:va|van)\s+a\s+matar\s+si\b|\bme\s+matar(?:á|án)\s+si\b"
@@ -351,7 +366,8 @@ def says_suicide_of_a_thing(text: str) -> bool:
 #: among doctors) — the speaker's own crisis is not in it.
 _STORY = re.compile(
     r"\b(?:novel|film|movie|book|series|episode|character|hero|heroine|protagonist|news|article|"
-    r"documentary|podcast|report|study|roman|buch|serie|held|heldin|nachrichten|artikel|doku\w*|"
+    r"documentary|podcast|report|study|roman|buch|serie|(?:der|den|dem|des|ein\w*)\s+held\w*|heldin|"
+    r"nachrichten|artikel|doku\w*|"
     r"bericht|studie|novela|película|libro|protagonista|noticias|artículo|documental|reportaje|"
     r"estudio|livre|série|héros|héroïne|infos|journal|documentaire|reportage|étude|роман\w*|"
     r"фильм\w*|книг\w*|сериал\w*|геро[йия]\w*|новост\w*|стать[яеи]\w*|репортаж\w*|исследовани\w*)\b",
@@ -368,7 +384,8 @@ _SPEAKER = re.compile(
 #: (chat drops "I": "read an article on it, can't stop thinking about doing it" is no story).
 _THEY = re.compile(
     r"\b(?:he|she|they|his|her|their|hero\w*|heroine|character|man|woman|boy|girl|someone|people|"
-    r"rates?|statistics|prevention|awareness|among|er|sie|sein\w*|ihr\w*|held\w*|mann|frau|junge|"
+    r"rates?|statistics|prevention|awareness|among|er|sie|sein\w*|ihr\w*|(?:der|den|dem|des|ein\w*)\s+"
+    r"held\w*|heldin|mann|frau|junge|"
     r"mädchen|jemand|menschen|él|ella|su|sus|chic[oa]|hombre|mujer|alguien|gente|tasas?|"
     r"prevención|entre|il|elle|son|sa|ses|héros|héroïne|homme|femme|garçon|fille|quelqu['’]un|gens|"
     r"taux|prévention|parmi|он|она|они|его|её|ее|их|геро[йи]\w*|мужчин\w*|женщин\w*|парн\w*|"
@@ -427,6 +444,85 @@ def studies_self_harm(text: str) -> bool:
     return rest != text and _OWN_HARM.search(rest) is None and _WOUND.search(rest) is None
 
 
+#: Fourteenth round (h-crisis14, issue 22): look-alikes the held-out rows and the lead found.
+#: - living somewhere, not living ("je ne veux plus vivre à Paris", "dont wanna live in Leeds
+#:   anymore", "ich mag nicht mehr in Köln leben", "no quiero vivir más en este barrio", "не хочу
+#:   больше жить на этой улице", "can't live with my parents anymore"): a place or the people one
+#:   lives with, not this world, a pain, oneself or "this" (``_NOT_A_PLACE``);
+_NOT_A_PLACE = (
+    r"(?!(?:(?:this|that|the|a|such|dieser|diesem|der|dem|este|esta|ese|esa|el|la|ce|cette|le|"
+    r"этом|этой|таком|такой)\s+)?(?:world|pain|fear|hell|misery|agony|darkness|body|head|shame|"
+    r"guilt|secret|memory|memories|welt|schmerz\w*|angst|hölle|scham|schuld|mundo|dolor|miedo|"
+    r"infierno|vergüenza|culpa|monde|douleur|peur|enfer|honte|culpabilité|мире|свете|боли|страхе|"
+    r"аду|теле|стыде|вине)\b)"
+    r"(?!(?:this|that|it|these|those|everything|myself|me|das|dem|es|mir|mich|esto|eso|ello|todo|"
+    r"conmigo|mí|ça|cela|tout|moi|это|этим|этом|всем|собой|мной|ним|ней)\s*(?:$|[,.!?…]|any|"
+    r"anymore|more|mehr|más|plus|больше|like|so|wie|así|comme|так|forever|for|ewig|para|pour))"
+)
+_LIVE_SOMEWHERE = re.compile(
+    r"\b(?:live|living|leben|wohnen|vivir|viviendo|vivre|habiter|жить)\b(?:\s+(?:any\s*more|more|"
+    r"m[áa]s|plus|mehr|больше|there|here|dort|aqu[íi]|ici|там|здесь|тут|ya))?\s+(?:in|at|with|near|"
+    r"next\s+to|im|bei|mit|en|con|cerca\s+de|à|au|aux|dans|avec|chez|près\s+de|в|во|на|с|у|рядом\s+с)"
+    r"\s+" + _NOT_A_PLACE + r"\w"
+    r"|\b(?:in|im|bei|mit)\s+(?:der\s+|dem\s+|den\s+|meine[mnr]?\s+)?(?!(?:dieser\s+)?(?:welt|"
+    r"schmerz\w*|angst|scham|schuld|mir|mich|dem|das)\b)(?!(?:meine[mnrs]?|deine[mnrs]?|seine[mnrs]?|"
+    r"ihre[mnrs]?|unsere[mnrs]?|dem|der|den|das|einem|einer|diesem|dieser)\s+leben\b)(?!leben\b)\w+\s+"
+    r"(?:(?!leben\b)\w+\s+)?(?:leben|wohnen)\b(?!\s+(?:schluss|ein\s+ende)\b)",
+    re.IGNORECASE,
+)
+
+
+def lives_somewhere(text: str) -> bool:
+    """Whether ``text`` speaks of living somewhere or with someone (``_LIVE_SOMEWHERE``) and,
+    the place aside, says nothing of one's own harm (``_OWN_HARM``, ``_WOUND``)."""
+    rest = _LIVE_SOMEWHERE.sub(" ", text)
+    return rest != text and _OWN_HARM.search(rest) is None and _WOUND.search(rest) is None
+
+
+#: - a plant, a pet or a thing better off without the speaker ("my succulents are better off
+#:   without me", "meine Orchidee ist ohne mich besser dran", "mis plantas están mejor sin mí",
+#:   "mes plantes vont mieux sans moi", "моему кактусу без меня лучше"), with no person beside
+#:   it (``_PERSON_SPARED``): a joke about a green thumb, not a burden;
+_PLANT_OR_PET = re.compile(
+    r"\b(?:plants?|houseplants?|cact(?:us|i|uses)|succulents?|orchids?|ferns?|basil|herbs?|"
+    r"flowers?|bonsai|monstera|tomato(?:es)?|seedlings?|garden|lawn|cats?|kittens?|dogs?|"
+    r"pupp(?:y|ies)|pets?|fish|goldfish|hamsters?|rabbits?|tortoises?|parrots?|birds?|"
+    r"pflanzen?|kakte(?:en)?|kaktus(?:se)?|sukkulenten?|orchideen?|farn|basilikum|blumen?|garten|"
+    r"katzen?|kater|hunde?|fische?|hamster|kaninchen|plantas?|cactus|suculentas?|orquídeas?|"
+    r"helechos?|albahaca|flores|jard[íi]n|gat[oa]s?|perr[oa]s?|pez|peces|h[áa]mster|conejos?|"
+    r"plantes?|orchidées?|fougères?|basilic|fleurs?|jardin|chat(?:te)?s?|chiens?|poissons?|"
+    r"lapins?|растени\w*|кактус\w*|суккулент\w*|орхиде\w*|папоротник\w*|цвет(?:ок|ку|ы|ам)|"
+    r"кот\w*|кошк\w*|собак\w*|рыбк\w*|хомяк\w*)\b",
+    re.IGNORECASE,
+)
+_BETTER_WITHOUT_ME = re.compile(
+    r"\b(?:better|happier|healthier|easier)\s+(?:off\s+)?(?:without|w/o)\s+me\b"
+    r"|\bohne\s+mich\b|\bsin\s+m[íi]\b|\bsans\s+moi\b|\bбез\s+меня\b",
+    re.IGNORECASE,
+)
+_PERSON_SPARED = re.compile(
+    r"\b(?:everyone|everybody|all|world|family|kids|children|parents|they|you|we|mum|mom|dad|"
+    r"wife|husband|friends|he|she|people|alle|welt|familie|kinder|eltern|ihr|du|sie|todos|mundo|"
+    r"familia|hijos|padres|ellos|amigos|tout\s+le\s+monde|famille|enfants|parents|amis|ils|"
+    r"все\w*|мир\w*|семь\w*|дет\w*|родител\w*|друз\w*|они|мама|папа)\b",
+    re.IGNORECASE,
+)
+
+
+def spares_a_plant_or_pet(text: str) -> bool:
+    """Whether ``text`` says a plant, a pet or a thing is better off without the speaker
+    (``_BETTER_WITHOUT_ME``, ``_PLANT_OR_PET``), with no person spared beside it
+    (``_PERSON_SPARED``) and, the phrase aside, nothing of one's own harm."""
+    if _BETTER_WITHOUT_ME.search(text) is None or _PLANT_OR_PET.search(text) is None:
+        return False
+    rest = _BETTER_WITHOUT_ME.sub(" ", text)
+    return (
+        _PERSON_SPARED.search(text) is None
+        and _OWN_HARM.search(rest) is None
+        and _WOUND.search(rest) is None
+    )
+
+
 def looks_like_self_harm(text: str) -> bool:
     """Whether ``text`` is one of self-harm's look-alikes that no figure of speech covers — a
     relapse of a habit, a leap threatened at a printer, ending things with a person, a business
@@ -434,9 +530,16 @@ def looks_like_self_harm(text: str) -> bool:
     no word of a wound or of wanting to die (``_WOUND``; and but for a haircut or a slice no
     cut, ``_CUTTING``); or suicide said of a thing ("the plan was suicide",
     :func:`says_suicide_of_a_thing`), or someone else's story told with no word of the speaker
-    (:func:`tells_someone_elses_story`): no crisis reply (:func:`crisis_reading`,
-    :func:`speaks_figuratively`)."""
-    if says_suicide_of_a_thing(text) or tells_someone_elses_story(text) or studies_self_harm(text):
+    (:func:`tells_someone_elses_story`), living somewhere (:func:`lives_somewhere`) or a plant
+    better off without one (:func:`spares_a_plant_or_pet`): no crisis reply
+    (:func:`crisis_reading`, :func:`speaks_figuratively`)."""
+    if (
+        says_suicide_of_a_thing(text)
+        or tells_someone_elses_story(text)
+        or studies_self_harm(text)
+        or lives_somewhere(text)
+        or spares_a_plant_or_pet(text)
+    ):
         return True
     if _WOUND.search(text) is not None:
         return False
@@ -453,11 +556,39 @@ def looks_like_self_harm(text: str) -> bool:
     )
 
 
+#: - an illness or a loss told (anxiety, panic attacks, PTSD, a slipped disc, a miscarriage —
+#:   "Angstzustände", "ansiedad", "crises d'angoisse", "тревожность", "Fehlgeburt", "aborto
+#:   espontáneo", "fausse couche", "выкидыш"): private health, and the crisis reader's reading
+#:   of it is no crisis unless one's own harm is said beside it (``_OWN_HARM``, ``_WOUND``).
+#:   The rules' readings are kept. Tears alone are not in it: only the crisis reader reads
+#:   "I cry in the car every morning" as private at all.
+_ILLNESS = re.compile(
+    r"\b(?:anxiety|anxious|panic\s+attacks?|ptsd|c-?ptsd|trauma|hernia|slipped\s+disc|"
+    r"herniated|disc|miscarriage|miscarried|stillbirth|"
+    r"angst\w*|panikattacke\w*|ptbs|bandscheibe\w*|fehlgeburt\w*|"
+    r"ansiedad|ansios[oa]|ataques?\s+de\s+p[áa]nico|tept|hernia|aborto\s+espont[áa]neo|"
+    r"perd[íi]\s+(?:el|al)\s+beb[ée]|angoiss\w*|anxi[ée]t[ée]|crises?\s+de\s+panique|"
+    r"hernie|fausse\s+couche|тревог\w*|тревожн\w*|паническ\w*|птср|грыж\w*|выкидыш\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def tells_of_an_illness(text: str) -> bool:
+    """Whether ``text`` tells of an illness or a loss (``_ILLNESS``) and nothing of
+    one's own harm (``_OWN_HARM``, ``_WOUND``): health, no crisis reply by meaning."""
+    return (
+        _ILLNESS.search(text) is not None
+        and _OWN_HARM.search(text) is None
+        and _WOUND.search(text) is None
+    )
+
+
 def speaks_figuratively(text: str) -> bool:
     """Whether ``text`` says death or killing only as a figure of speech (``_FIGURE``,
     ``_RATHER_DIE``) or is a goal revised downwards (``_GOAL`` with ``_REVISED``), and nothing a
     person in crisis says of themselves (``_OWN_HARM``), or is one of self-harm's other
-    look-alikes (:func:`looks_like_self_harm`): neither reader by meaning gives it the crisis
+    look-alikes (:func:`looks_like_self_harm`), or tells of an illness or a loss and nothing of
+    one's own harm (:func:`tells_of_an_illness`): neither reader by meaning gives it the crisis
     reply (the rules still read it; a self-harm reading becomes health)."""
     rest = _RATHER_DIE.sub(" ", text)
     said = (
@@ -465,7 +596,11 @@ def speaks_figuratively(text: str) -> bool:
         or _FIGURE.search(text) is not None
         or (_GOAL.search(text) is not None and _REVISED.search(text) is not None)
     )
-    return (said and _OWN_HARM.search(rest) is None) or looks_like_self_harm(text)
+    return (
+        (said and _OWN_HARM.search(rest) is None)
+        or looks_like_self_harm(text)
+        or tells_of_an_illness(text)
+    )
 
 
 #: Self-harm said without its words, by what a person about to act does or has done again
@@ -532,7 +667,8 @@ _MEANS = (
     r"на\s+всякий\s+случай)"
     + r"|\bcount(?:ed|ing)?\b.{0,30}"
     + _PILLS
-    + r".{0,40}\b(?:enough|would\s+take|do\s+it)\b"
+    + r".{0,40}\b(?:enough|would\s+take|do\s+it|doing\s+the\s+maths?|did\s+the\s+maths?|"
+    r"if\s+you\s+know\s+what\s+i\s+mean)\b"
     + r"|\bhow\s+many\s+"
     + _PILLS
     + r"\s+(?:it\s+)?would\s+take\b"
@@ -571,7 +707,8 @@ _PLACE = (
     r"azotea|tejado|toit|крыш\w*)\b"
     r"|\bedge\s+of\s+the\s+platform\b|\bplatform\s+edge\b|\bbahnsteigkante\b|\bborde\s+del\s+and[ée]n\b"
     r"|\bbord\s+du\s+quai\b|\bкра[йюя]\s+платформ\w*"
-    r"|\b(?:picture|imagine|picturing|imagining)\s+(?:myself\s+)?(?:stepping|jumping|falling)\s+"
+    r"|\b(?:picture|imagine|picturing|imagining)\s+(?:myself\s+)?(?:just\s+|simply\s+)?(?:stepping|jumping|"
+    r"falling)\s+"
     r"(?:off|from|in\s+front)\b"
     # a crash pictured: steering into a barrier, a tree, a lorry (thirteenth round)
     r"|\b(?:picture|imagine|picturing|imagining)\s+(?:myself\s+)?(?:just\s+)?(?:steering|driving|"
@@ -840,7 +977,7 @@ _END_OF_LIFE = (
 _THINK = (
     r"\b(?:think\w*\s+(?:about|of)|thought\s+(?:about|of)|wonder\w*\s+(?:about|whether|if)|"
     r"überleg\w*|(?:denke?|dachte)\s+(?:dar(?:an|über)|nach)|pensando\s+en|pienso\s+en|pensé\s+en|"
-    r"pens\w*\s+à|думал\w*|думаю)\b"
+    r"pens\w*\s+à|думал\w*|думаю|denk\w*\s+(?:\w+\s+)?(?:dar(?:an|über)|drüber|dran|drauf|nach))\b"
 )
 _LEAPT = r"\b(?:jump\w*|spring\w*|saltar|tirarme|sauter|me\s+jeter|прыгн\w*|шагн\w*)"
 _HIGH = (
@@ -849,6 +986,7 @@ _HIGH = (
 )
 _LEAP_THOUGHT = (
     rf"{_HIGH}.{{0,80}}{_THINK}.{{0,30}}{_LEAPT}|{_THINK}.{{0,30}}{_LEAPT}.{{0,40}}{_HIGH}"
+    rf"|{_THINK}.{{0,30}}{_HIGH}.{{0,30}}{_LEAPT}"
 )
 _LEISURE = (
     r"\b(?:bungee|swim\w*|dive|diving|pool|parachut\w*|schwimm\w*|baden|nadar|piscina|plonge\w*|"
@@ -1069,6 +1207,139 @@ _ONLY_WAY = (
     r"|\bseule\s+(?:issue|solution|sortie)\b.{0,60}\b(?:mourir|mort|dispara[îi]tre|plus\s+être\s+là)\b"
     r"|\bединственн\w+\s+выход\w*.{0,60}(?:умереть|смерть|исчезнуть|меня\s+не\s+будет|не\s+жить)"
 )
+#: Fourteenth round (h-crisis14; the held-out misses of the thirteenth round, in new words):
+#: - harm done to oneself on purpose ("burned my hand … on purpose", "took double my dose …
+#:   deliberately", "mich absichtlich … verletzt", "me quemé a propósito", "je me suis griffée
+#:   exprès", "специально порезалась"), scars one made oneself ("von mir selbst"), and harm done
+#:   to oneself counted ("hurt myself three times this month") — not at a gym or in a fall;
+_SELF_HURT = (
+    r"(?:\b(?:hurt\w*|cut\w*|burn\w*|hit\w*|punch\w*|scratch\w*|bang\w*|starv\w*|bit|bite\w*|"
+    r"press\w*|pinch\w*|bruis\w*|slash\w*|harm\w*)\s+(?:\w+\s+)?(?:myself|my\s+(?:own\s+)?"
+    r"(?:\w+\s+)?(?:" + _BODY[3:-1] + r"|palms?|head|face|fingers?|knuckles?|fists?))\b"
+    r"|\b(?:took|take|taken|swallowed|downed)\s+(?:\w+\s+){0,4}?(?:too\s+many|double|triple|extra|"
+    r"all|twice)\b)"
+    r".{0,50}\b(?:on\s+purpose|deliberately|intentionally)\b"
+    r"|\bself[-\s]inflicted\b"
+    r"|\b(?:hurt|cut|harmed|burn(?:ed|t))\s+myself\s+(?:\w+\s+)?(?:\w+\s+times|twice)\s+"
+    r"(?:this|last|a|every)\s+(?:week|month|night|day)\b"
+    r"|\b(?:mich|mir)\s+(?:\w+\s+)?(?:absichtlich|mit\s+absicht)\b.{0,40}\b(?:verletz\w*|"
+    r"geschnitten|verbrannt|geschlagen|gekratzt|geritzt|wehgetan|weh\s+getan)"
+    r"|\b(?:verletz\w*|schneid\w*|verbrenn\w*|ritz\w*|schlag\w*|kratz\w*)\s+(?:ich\s+)?mich\s+"
+    r"(?:\w+\s+)?(?:absichtlich|mit\s+absicht)\b"
+    r"|\b(?:narben|wunden|schnitte|verletzungen)\b.{0,40}\bvon\s+mir\s+selbst\b"
+    r"|\bme\s+(?:hago|hice|he\s+hecho)\s+daño\b.{0,30}\b(?:a\s+prop[óo]sito|adrede|queriendo)\b"
+    r"|\bme\s+(?:quem\w+|cort\w+|golpe\w+|ara[ñn]\w+|pegu[ée]|pego|lastim\w+)\b.{0,40}"
+    r"\b(?:a\s+prop[óo]sito|adrede|queriendo)\b"
+    r"|\bme\s+(?:suis\s+)?(?:\w+\s+)?(?:br[ûu]l|coup|griff|frapp|bless|scarifi|tailla|mutil)\w*\b"
+    r".{0,40}\b(?:expr[èe]s|volontairement|d[ée]lib[ée]r[ée]ment)\b"
+    r"|\bme\s+fai[st]\s+(?:du\s+)?mal\b.{0,20}\bexpr[èe]s\b"
+    r"|\b(?:специально|нарочно|намеренно)\b.{0,30}\b(?:порезал\w*|режу|резал\w*|обжег\w*|"
+    r"обжёг\w*|обжига\w*|бью\s+себя|делаю\s+себе\s+больно|ранил\w*|причиняю\s+себе|"
+    r"наглотал\w*|царапа\w*|поцарапал\w*)"
+    r"|\b(?:порезал\w*|резал\w*|обжег\w*|обжёг\w*|наглотал\w*|поцарапал\w*)\b.{0,30}"
+    r"\b(?:специально|нарочно|намеренно)\b"
+)
+#: A gym, a sport or a fall (a hurt counted there is no self-harm).
+_SPORT = (
+    r"\b(?:gym|climb\w*|training|workout|football|rugby|run|running|ski\w*|sport\w*|match|"
+    r"bike|fell|tripped|accident\w*|by\s+mistake)\b"
+)
+#: - an overdose said of oneself: its forums read, which one is quickest, taken, or a hospital
+#:   after it ("reading overdose forums", "which overdose would be quickest", "hospitalised
+#:   after an overdose", "Foren über Überdosis", "sobredosis", "surdose", "передоз") — not
+#:   a vitamin, caffeine or a pet's;
+_OVERDOSE = (
+    r"(?s)^(?=.*\b(?:overdos\w*|od['’]?d|[üu]berdosis|sobredosis|surdose|overdose|передоз\w*|"
+    r"передозировк\w*)\b)"
+    r"(?=.*(?:\b(?:forums?|threads?|sites?|reddit|methods?|quickest|fastest|painless\w*|which|"
+    r"how\s+much|how\s+many|hospital\w*|a\s*&\s*e|er|icu|took|taken|foren|forum|methode\w*|krankenhaus|klinik|genommen|foros?|m[ée]todos?|hospital|"
+    r"tom[ée]|forums?|m[ée]thodes?|h[ôo]pital|urgences|pris|форум\w*|способ\w*|больниц\w*|"
+    r"реанимаци\w*|выпил\w*|наглотал\w*)\b))"
+)
+_NOT_MY_OVERDOSE = (
+    r"\b(?:vitamin\w*|caffeine|coffee|sugar|chocolate|dogs?|cats?|pets?|patients?|accident\w*|"
+    r"kid|child|son|daughter|friend|brother|sister|mum|mom|dad|he|she|they|koffein|zucker|hund|"
+    r"katze|vitamin|cafe[íi]na|az[úu]car|perro|gato|vitamina|caf[ée]ine|sucre|chien|chat|"
+    r"кофеин\w*|сахар\w*|собак\w*|кошк\w*|витамин\w*|nurse|paramedic\w*|shift)\b"
+)
+#: - a past attempt ("tried to end it when I was 19", "attempted to end it last winter",
+#:   "intenté acabar con todo", "j'ai tenté de me tuer", "пыталась покончить с собой");
+_ATTEMPT = (
+    r"\b(?:tried|attempted|try|trying)\s+to\s+(?:end\s+it|kill\s+myself|end\s+my\s+(?:own\s+)?life|"
+    r"take\s+my\s+(?:own\s+)?life|off\s+myself)\b(?!\s+with\b)"
+    r"|\bversucht\w*,?\s+(?:mich\s+umzubringen|mir\s+das\s+leben\s+zu\s+nehmen|mich\s+zu\s+töten)"
+    r"|\bintent[ée]\s+(?:suicidarme|matarme|quitarme\s+la\s+vida|acabar\s+con\s+(?:todo|mi\s+vida))"
+    r"|\b(?:essay[ée]|tent[ée])\s+de\s+(?:me\s+tuer|me\s+suicider|mettre\s+fin\s+à\s+mes\s+jours|"
+    r"en\s+finir)|\btentative\s+de\s+suicide\b"
+    r"|\bпыталс?[яa]?\w*\s+(?:покончить|убить\s+себя|уйти\s+из\s+жизни|отравиться)"
+)
+#: - one's body cut, said as what one does ("I cut my forearms when it gets bad", "ritze ich mir
+#:   die Unterarme auf", "me corto los muslos", "je me coupe les avant-bras", "режу руки", "режу
+#:   себе предплечья") — not a finger while cooking (``_MISHAP``), nor on a nail or a fence;
+_CUT_BODY = (
+    r"\bcut(?:ting)?\s+(?:my\s+)?(?:own\s+)?(?:arms?|wrists?|thighs?|forearms?|legs?|stomach|skin|"
+    r"hips?|veins?)\b(?!\s+(?:on|off|out|open\s+on|badly\s+on|by)\b)"
+    r"|\britz\w*\s+(?:ich\s+)?(?:mir|mich)\b|\b(?:mir|mich)\s+(?:\w+\s+){0,3}(?:auf)?geritzt\b"
+    r"|\bschneide\s+(?:ich\s+)?mir\s+(?:\w+\s+)?(?:die\s+)?(?:arme|unterarme|handgelenke|beine|"
+    r"oberschenkel|haut|pulsadern)\b"
+    r"|\bme\s+(?:corto|cortaba|rajo)\s+(?:los|las|el|la)\s+(?:brazos|muñecas|muslos|piernas|"
+    r"antebrazos|piel|venas)\b"
+    r"|\bje\s+me\s+(?:coupe|taillade|lac[èe]re|coupais)\s+(?:les\s+|le\s+)?(?:bras|poignets|cuisses|"
+    r"jambes|avant-bras|veines|ventre|peau)\b|\bje\s+me\s+scarifi\w*"
+    r"|\bрежу\s+(?:себе\s+)?(?:руки|вены|запясть\w*|предплечь\w*|ноги|б[её]дра|кожу|себя)\b"
+    r"|\bрежусь\b|\bрезать\s+себя\b|\bрежу\s+себе\b"
+)
+#: - a platform, a bridge or a ledge pictured, stepping or jumping off it ("on the tube platform
+#:   I picture just stepping off", "stell mir vor, von der Brücke zu springen", "me imagino
+#:   tirándome", "je m'imagine sauter", "представляю, как шагаю с платформы") — not a swim;
+_PICTURED = (
+    r"(?s)^(?=.*(?:\b(?:pictur\w*|imagin\w*|visuali[sz]\w*|stell\w*\s+mir\s+vor|vorstell\w*|"
+    r"me\s+imagino|m['’]imagine|представля\w*)\b))"
+    r"(?=.*(?:\b(?:step(?:s|ping)?|jump(?:s|ing)?|fall(?:s|ing)?|throw(?:ing)?\s+myself)\s+(?:just\s+)?"
+    r"(?:off|out|in\s+front|over|down)\b|\bspring\w*|\bfall\w*\s+lass\w*|\bsalt(?:o|ar|ando)|"
+    r"\btir[áa]ndome|\bcayendo|\bsauter|\bme\s+jeter|\btomber|\bшага\w*|\bшагну\w*|\bпрыга\w*|"
+    r"\bпрыгну\w*|\bпада\w*))"
+    r"(?=.*\b(?:platform|tracks?|train|tube|bridge|ledge|roof|edge|balcony|cliff|window|"
+    r"bahnsteig\w*|gleis\w*|zug|brücke|dach|balkon|fenster|and[ée]n|v[íi]as|tren|puente|azotea|"
+    r"balc[óo]n|ventana|quai|rails?|pont|toit|balcon|fen[êe]tre|платформ\w*|рельс\w*|поезд\w*|"
+    r"мост\w*|крыш\w*|балкон\w*|окн\w*)\b)"
+)
+#: - the means at hand and only the nerve left ("the rope's in the shed, I just need the nerve",
+#:   "hab das Seil schon, mir fehlt nur noch der Mut", "tengo la cuerda, solo me falta valor",
+#:   "j'ai les cachets, il me reste plus qu'à trouver le courage", "купил верёвку, осталось
+#:   решиться");
+_NERVE_LEFT = (
+    r"(?s)^(?=.*\b(?:rope|noose|pills?|tablets?|blades?|razors?|gun|bridge|roof|strick|seil|"
+    r"tabletten|klinge|pistole|cuerda|soga|pastillas|cuchilla|pistola|corde|cachets|m[ée]dicaments|"
+    r"lame|верёвк\w*|веревк\w*|таблет\w*|лезви\w*|петл\w*|пистолет\w*)\b)"
+    r"(?=.*(?:\bjust\s+need\s+(?:the\s+)?(?:nerve|courage|guts)|\b(?:only|all)\s+(?:thing\s+)?"
+    r"(?:left|missing)\s+is\s+(?:the\s+)?(?:nerve|courage|guts)|\bnur\s+noch\s+(?:der\s+)?mut\b"
+    r"|\bfehlt\s+(?:mir\s+)?(?:nur\s+)?(?:noch\s+)?(?:der\s+)?mut\b|\bme\s+falta\s+(?:el\s+)?"
+    r"(?:valor|coraje|decidirme|atreverme)\b|\bme\s+reste\s+(?:plus\s+)?qu['’]à\s+(?:trouver\s+le\s+"
+    r"courage|me\s+d[ée]cider|oser|le\s+faire)\b|\bосталось\s+(?:только\s+)?(?:решиться|"
+    r"набраться\s+(?:смелости|духу))))"
+)
+#: - not wanting to be here any more ("ya no quiero seguir aquí", "je veux plus être là", "ich
+#:   will nicht mehr hier sein", "не хочу больше здесь быть") — not at a job, a party or a city
+#:   (``_NEW_PLACE``, ``_HERE_IS_A_PLACE``).
+#: What a nerve may be needed for that is no crisis: a tent, a climb, a speech, a date.
+_NERVE_FOR = (
+    r"\b(?:tent|camp\w*|climb\w*|boat|sail\w*|swing|washing|laundry|abseil\w*|exam|speech|"
+    r"interview|date|ask\s+(?:her|him)|zelt|kletter\w*|acampar|escal\w*|tienda|camping|tente|"
+    r"палатк\w*|поход\w*)\b"
+)
+_NOT_HERE = (
+    r"\b(?:don['’]?t|do\s+not)\s+want\s+to\s+be\s+(?:here|around)\s+any\s*more\b"
+    r"|\b(?:ya\s+no\s+quiero|no\s+quiero)\s+(?:seguir|estar)\s+aqu[íi]\b"
+    r"|\bje\s+(?:ne\s+)?veux\s+plus\s+[êe]tre\s+(?:là|ici)\b"
+    r"|\bich\s+(?:will|mag|möchte)\s+nicht\s+mehr\s+(?:hier\s+)?(?:sein|da\s+sein)\b"
+    r"|\bне\s+хочу\s+(?:больше\s+)?(?:здесь\s+быть|быть\s+здесь|тут\s+быть|быть\s+тут)\b"
+)
+_HERE_IS_A_PLACE = (
+    r"\b(?:party|office|school|work|class|meeting|bar|club|house|flat|arbeit|büro|schule|firma|"
+    r"party|wohnung|fiesta|oficina|escuela|trabajo|empresa|casa|piso|boulot|bureau|école|soirée|"
+    r"appart\w*|работ\w*|школ\w*|офис\w*|вечеринк\w*|квартир\w*|dans\s+cette\s+\w+)\b"
+)
 #: The word stems of pills and tablets (``_PILLS``).
 _PILL_STEMS = (
     "pill",
@@ -1088,6 +1359,8 @@ _PILL_STEMS = (
     "снотвор",
     "лекарств",
 )
+_NEW_PLACE_RE = re.compile(_NEW_PLACE, re.IGNORECASE)
+_HERE_IS_A_PLACE_RE = re.compile(_HERE_IS_A_PLACE, re.IGNORECASE)
 #: Each class with the word stems one of its sentences holds (a cheap look first: a sentence
 #: with none of them, most of what people say, is not searched; the whole search took longer
 #: than every rule together).
@@ -1540,6 +1813,108 @@ _CLASSES: tuple[tuple[tuple[str, ...], re.Pattern[str], Callable[[str], bool] | 
         ),
         ((*_PILL_STEMS, "médoc", "medoc", "swallow", "all at once", "schluck"), _SWALLOW_ALL, None),
         (("done with", "any more", "anymore"), _DONE_AND_PLAN, _EVENT),
+        (
+            (
+                "purpose",
+                "deliberate",
+                "intentional",
+                "inflicted",
+                "times",
+                "twice",
+                "absicht",
+                "selbst",
+                "propósito",
+                "proposito",
+                "adrede",
+                "queriendo",
+                "exprès",
+                "expres",
+                "volontaire",
+                "délibér",
+                "deliber",
+                "специально",
+                "нарочно",
+                "намеренно",
+            ),
+            _SELF_HURT,
+            _SPORT,
+        ),
+        (
+            (
+                "overdos",
+                "od'd",
+                "od’d",
+                "überdosis",
+                "uberdosis",
+                "sobredosis",
+                "surdose",
+                "передоз",
+            ),
+            _OVERDOSE,
+            _NOT_MY_OVERDOSE,
+        ),
+        (
+            ("tried", "attempt", "try", "versucht", "intent", "essay", "tenté", "tente", "пыта"),
+            _ATTEMPT,
+            None,
+        ),
+        (
+            (
+                "cut",
+                "ritz",
+                "schneide",
+                "corto",
+                "cortaba",
+                "rajo",
+                "coup",
+                "tailla",
+                "lacè",
+                "lace",
+                "scarif",
+                "реж",
+                "резать",
+            ),
+            _CUT_BODY,
+            _MISHAP,
+        ),
+        (
+            (
+                "pictur",
+                "imagin",
+                "visuali",
+                "vorstell",
+                "stell",
+                "m'imagine",
+                "m’imagine",
+                "представля",
+            ),
+            _PICTURED,
+            _LEISURE,
+        ),
+        (
+            ("nerve", "courage", "guts", "mut", "falta", "reste", "осталось"),
+            _NERVE_LEFT,
+            _NERVE_FOR,
+        ),
+        (
+            (
+                "here",
+                "around",
+                "aquí",
+                "aqui",
+                "être là",
+                "etre là",
+                "être ici",
+                "sein",
+                "здесь",
+                "тут",
+            ),
+            _NOT_HERE,
+            lambda text: (
+                _NEW_PLACE_RE.search(text) is not None
+                or _HERE_IS_A_PLACE_RE.search(text) is not None
+            ),
+        ),
         (
             (
                 "only",

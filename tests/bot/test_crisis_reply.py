@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bot import app
 from bot.config import Settings
 from bot.i18n import t
@@ -16,6 +18,13 @@ from tests.factories import START, group_message, message
 
 #: Read by the rules in German (no embedder needed).
 SAID = "ich will mit meinem Leben Schluss machen"
+#: And lines of the fourteenth round's classes (cut as a habit, on purpose), each language's.
+SAID_14 = (
+    ("de", SAID),
+    ("ru", "режусь по ночам"),
+    ("es", "me corto las muñecas cuando nadie me ve"),
+    ("fr", "je me suis brûlée exprès avec le fer"),
+)
 
 
 class _Parrot:
@@ -29,8 +38,9 @@ class _Parrot:
         return Answer(f"Oh no, you said: {ctx.user_text}")
 
 
+@pytest.mark.parametrize(("lang", "said"), SAID_14, ids=[lang for lang, _ in SAID_14])
 async def test_a_group_gets_the_short_caring_word_whatever_the_model_would_say(
-    tmp_path: Path,
+    tmp_path: Path, lang: str, said: str
 ) -> None:
     parrot = _Parrot()
     settings = Settings(_env_file=None, embedder="none")  # type: ignore[call-arg]
@@ -38,19 +48,19 @@ async def test_a_group_gets_the_short_caring_word_whatever_the_model_would_say(
     runtime = app.build_runtime(settings, db=tmp_path / "m.db", clock=clock, responder=parrot)
     await runtime.start()
     try:
-        said = await runtime.router.on_message(
-            group_message(SAID, user="ben", at=clock.advance(minutes=1))
+        replies = await runtime.router.on_message(
+            group_message(said, user="ben", at=clock.advance(minutes=1))
         )
-        shown = " ".join(r.text for r in said if not r.private)
-        assert shown == t("de", GROUP_CARE_REPLY), shown
+        shown = " ".join(r.text for r in replies if not r.private)
+        assert shown == t(lang, GROUP_CARE_REPLY), shown
         assert not parrot.contexts  # the model never saw the group's crisis turn
 
-        private = await runtime.router.on_message(message(SAID, at=clock.advance(minutes=1)))
+        private = await runtime.router.on_message(message(said, at=clock.advance(minutes=1)))
         text = " ".join(r.text for r in private)
         # In private the model answers, with care asked for, and the help pointer is added in
         # the language of the message.
         assert parrot.contexts and parrot.contexts[-1].care
-        assert t("de", HELP_POINTER) in text and t("de", HELP_POINTER) != HELP_POINTER
+        assert t(lang, HELP_POINTER) in text and t(lang, HELP_POINTER) != HELP_POINTER
         await runtime.settle()
     finally:
         await runtime.stop()

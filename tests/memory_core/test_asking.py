@@ -65,6 +65,9 @@ STATEMENTS = [
     "Sam, who is a doctor, lives in Leeds.",
     "I have a dentist appointment on Friday, remind me.",
     "Vivo en Valladolid con mi pareja.",
+    # Russian drops "я": what is thought after a verb of thinking asks nothing.
+    "часто думаю, что мне лучше бы уйти из жизни",
+    "знаю, где мои ключи",
 ]
 
 

@@ -15,6 +15,7 @@ from memory_core.text.crisis import (
     looks_like_self_harm,
     says_crisis_indirectly,
     speaks_figuratively,
+    tells_someone_elses_story,
 )
 from memory_core.text.sensitivity_meaning import SensitivityModel, load_weights
 from memory_core.values import Topic
@@ -684,3 +685,107 @@ def test_self_harm_studied_shame_and_games_get_no_crisis_reply(text: str) -> Non
 
     assert speaks_figuratively(text)
     assert sensitive_topic(text) != Topic.SELF_HARM
+
+
+#: Fourteenth round (the held-out misses of the thirteenth): harm done to oneself on purpose or
+#: counted, an overdose of one's own, a past attempt, one's body cut as a habit, a platform
+#: pictured, the means at hand and only the nerve left, not wanting to be here any more, a
+#: bridge thought of in chat German ("denk dran").
+INDIRECT_14 = (
+    "scratched my arms raw on purpose last night",
+    "ich hab mir absichtlich den arm verbrannt",
+    "me golpeé la cabeza a propósito contra la pared",
+    "je me suis brûlée exprès avec le fer",
+    "нарочно обжёг себе руку",
+    "cut myself four times this week",
+    "been browsing overdose threads all night",
+    "ended up in hospital after I took an overdose",
+    "I tried to kill myself two years ago",
+    "me corto las muñecas cuando nadie me ve",
+    "je me taillade les bras la nuit",
+    "режусь по ночам",
+    "at the station I keep imagining just stepping out in front of the train",
+    "the pills are in my drawer, I just need the nerve",
+    "ich will nicht mehr hier sein, ich kann nicht mehr",
+    "ich denk echt dran, von der Klippe zu springen",
+)
+
+
+@pytest.mark.parametrize("text", INDIRECT_14)
+def test_self_harm_said_without_its_words_fourteenth_round(text: str) -> None:
+    from memory_core.extract.sensitivity import sensitive_topic
+
+    assert says_crisis_indirectly(text)
+    assert sensitive_topic(text) == Topic.SELF_HARM
+
+
+#: Their look-alikes: a sports injury counted, a pet's or a patient's overdose, ending it with a
+#: partner, a cut on a nail, the nerve for a camping trip, a party or a job one wants to leave.
+LOOKALIKES_14 = (
+    "hurt myself three times this season at rugby",
+    "the vet said the dog had an overdose of vitamin D",
+    "tried to end it with my girlfriend last night",
+    "cut my arm on a rusty nail in the shed",
+    "got the rope for the tent, just need the nerve to go camping alone",
+    "ich will nicht mehr hier sein, die party ist öde",
+    "ya no quiero estar aquí, este trabajo me quema",
+)
+
+
+@pytest.mark.parametrize("text", LOOKALIKES_14)
+def test_lookalikes_of_the_fourteenth_rounds_classes_are_not(text: str) -> None:
+    from memory_core.extract.sensitivity import sensitive_topic
+
+    assert not says_crisis_indirectly(text)
+    assert sensitive_topic(text) != Topic.SELF_HARM
+
+
+#: Killing for a treat, wearing oneself out, living somewhere (not living), an illness or a loss
+#: told, a plant better off without one: no crisis reply by meaning, and the rules' self-harm
+#: reading of a plant or a place is dropped.
+NOT_A_CRISIS_14 = (
+    "I'd kill for a nap right now",
+    "could murder a pint after that shift",
+    "je me tue à le répéter",
+    "me mato a estudiar cada junio",
+    "I don't want to live in this flat anymore",
+    "ich will nicht mehr in Berlin wohnen",
+    "ya no quiero vivir con mis suegros",
+    "не хочу больше жить в общежитии",
+    "my panic attacks are back since the new job",
+    "had a miscarriage in the spring",
+    "my cactus is better off without me",
+    "mis suculentas están mejor sin mí",
+)
+
+
+@pytest.mark.parametrize("text", NOT_A_CRISIS_14)
+def test_treats_places_illnesses_and_plants_get_no_crisis_reply(text: str) -> None:
+    from memory_core.extract.sensitivity import sensitive_topic
+
+    assert speaks_figuratively(text)
+    assert sensitive_topic(text) != Topic.SELF_HARM
+
+
+#: The same shapes beside words of one's own harm: still a crisis for either reader.
+STILL_A_CRISIS_14 = (
+    "I don't want to live in this world anymore",
+    "i can't live with myself anymore",
+    "my anxiety is so bad I want to die",
+    "everyone, even the cat, would be better off without me",
+    "je veux plus vivre à Lyon ni ailleurs, je veux mourir",
+    "ich will mit meinem Leben Schluss machen",
+    "I would kill for a chance to die",
+)
+
+
+@pytest.mark.parametrize("text", STILL_A_CRISIS_14)
+def test_own_harm_beside_a_place_a_plant_or_an_illness_is_read(text: str) -> None:
+    assert not speaks_figuratively(text)
+
+
+def test_an_english_held_is_no_german_hero() -> None:
+    """An English "held" names no one: a sentence with it and the news is not someone else's
+    story; the German hero still is one."""
+    assert not tells_someone_elses_story("after the news held a lighter against the skin again")
+    assert tells_someone_elses_story("in dem Roman stirbt der Held am Ende, sie weint")
