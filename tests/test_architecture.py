@@ -283,6 +283,14 @@ def _platform_reaches(source: str, path: Path, rel: str) -> set[str]:
     return {f"{rel}:{imp.line} imports {imp.module}" for imp in found if _other_platform(rel, imp)}
 
 
+@functools.cache
+def _imports_of_file(path: Path) -> tuple[Import, ...]:
+    """:func:`imports_of` a product file, read and walked once for the dependency rules and
+    both import graphs (the files do not change while the tests run)."""
+    source = path.read_text(encoding="utf-8")
+    return tuple(imports_of(source, module_name(path), is_package=path.name == "__init__.py"))
+
+
 def sources() -> list[Path]:
     return sorted(p for pkg in PACKAGES for p in (ROOT / pkg).rglob("*.py"))
 
@@ -301,7 +309,7 @@ def violations() -> dict[str, list[str]]:
             out["parses-on-python-3.11"].add(f"{rel}:{exc.lineno} {exc.msg}")
             continue
         seen: set[str] = set()
-        for imp in imports_of(source, module_name(path), is_package=path.name == "__init__.py"):
+        for imp in _imports_of_file(path):
             if imp.top in seen:
                 continue
             if imp.top in FORBIDDEN.get(package, frozenset()):
@@ -491,9 +499,7 @@ def import_graph(*, with_type_checking: bool = False) -> dict[str, set[str]]:
 
     graph: dict[str, set[str]] = {}
     for name, path in paths.items():
-        found = imports_of(
-            path.read_text(encoding="utf-8"), name, is_package=path.name == "__init__.py"
-        )
+        found = _imports_of_file(path)
         edges: set[str | None] = set()
         for imp in found:
             if imp.type_checking and not with_type_checking:
