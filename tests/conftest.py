@@ -295,10 +295,18 @@ def isolated_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[No
 #: Tests that take minutes on one worker (the stateful property test: ~150 s on 2 cores). Run
 #: first, so the other worker takes the rest beside them: collected last (tests/test_*.py come
 #: after the folders), they held one worker for their whole length after the other had
-#: finished — measured at 8faaf15, quiet: the parallel pass 417 s.
-SLOWEST_FIRST = ("tests/test_properties.py",)
+#: finished — measured at 8faaf15, quiet: the parallel pass 417 s. The README's commands (ten
+#: `./membot` processes, the second longest test) and the architecture checks (parsing every
+#: module, ~20 s) are collected last too.
+SLOWEST_FIRST = ("tests/test_properties.py", "tests/test_readme.py", "tests/test_architecture.py")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Longest first (each xdist worker collects the same order, so it stays consistent)."""
-    items.sort(key=lambda item: not item.nodeid.startswith(SLOWEST_FIRST))
+    """Longest first, in the order listed (each xdist worker collects the same order, so it
+    stays consistent)."""
+
+    def rank(item: pytest.Item) -> int:
+        listed = (i for i, path in enumerate(SLOWEST_FIRST) if item.nodeid.startswith(path))
+        return next(listed, len(SLOWEST_FIRST))
+
+    items.sort(key=rank)

@@ -106,6 +106,14 @@ class Import:
         return self.module.split(".")[0]
 
 
+@functools.lru_cache(maxsize=1)
+def _tree(source: str) -> ast.Module:
+    """``ast.parse(source)``, kept for the next call with the same text: the rules below each
+    walk the file the dependency walk just read (one parse a file instead of up to seven; the
+    walks only read the tree)."""
+    return ast.parse(source)
+
+
 def module_name(path: Path) -> str:
     parts = list(path.relative_to(ROOT).with_suffix("").parts)
     if parts[-1] == "__init__":
@@ -116,7 +124,7 @@ def module_name(path: Path) -> str:
 def imports_of(source: str, module: str, *, is_package: bool = False) -> list[Import]:
     """Every import in ``source``, relative ones resolved, dynamic string imports included."""
     package = module if is_package else module.rpartition(".")[0]
-    tree = ast.parse(source)
+    tree = _tree(source)
     guarded = type_checking_nodes(tree)
     found: list[Import] = []
     for node in ast.walk(tree):
@@ -165,7 +173,7 @@ def type_checking_nodes(tree: ast.AST) -> set[ast.AST]:
 
 def env_reads(source: str) -> list[int]:
     """Lines that read ``os.environ`` / ``os.environb`` / ``os.getenv`` (any alias of ``os``)."""
-    tree = ast.parse(source)
+    tree = _tree(source)
     os_names = {"os"}
     direct: set[str] = set()
     for node in ast.walk(tree):
@@ -206,7 +214,7 @@ def sql_lines(source: str) -> list[int]:
     """Lines that hold SQL: ``sqlalchemy.text(...)``, ``exec_driver_sql(...)``, a string passed
     to ``execute``/``executemany``/``executescript``, or a string that starts like a statement
     (docstrings are skipped)."""
-    tree = ast.parse(source)
+    tree = _tree(source)
     sql_modules: set[str] = set()  # names bound to sqlalchemy / sqlmodel (or a submodule)
     text_names: set[str] = set()  # names bound to their ``text``
     for node in ast.walk(tree):
@@ -275,6 +283,14 @@ def _platform_reaches(source: str, path: Path, rel: str) -> set[str]:
     return {f"{rel}:{imp.line} imports {imp.module}" for imp in found if _other_platform(rel, imp)}
 
 
+@functools.cache
+def _imports_of_file(path: Path) -> tuple[Import, ...]:
+    """:func:`imports_of` a product file, read and walked once for the dependency rules and
+    both import graphs (the files do not change while the tests run)."""
+    source = path.read_text(encoding="utf-8")
+    return tuple(imports_of(source, module_name(path), is_package=path.name == "__init__.py"))
+
+
 def sources() -> list[Path]:
     return sorted(p for pkg in PACKAGES for p in (ROOT / pkg).rglob("*.py"))
 
@@ -293,7 +309,7 @@ def violations() -> dict[str, list[str]]:
             out["parses-on-python-3.11"].add(f"{rel}:{exc.lineno} {exc.msg}")
             continue
         seen: set[str] = set()
-        for imp in imports_of(source, module_name(path), is_package=path.name == "__init__.py"):
+        for imp in _imports_of_file(path):
             if imp.top in seen:
                 continue
             if imp.top in FORBIDDEN.get(package, frozenset()):
@@ -358,7 +374,7 @@ def _unlisted_names(source: str, rel: str) -> set[str]:
     whatever happens to be importable."""
     listed = _door_names()
     found = set()
-    tree = ast.parse(source)
+    tree = _tree(source)
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module in listed:
             found |= {
@@ -417,7 +433,7 @@ def db_opens(source: str) -> list[int]:
     """Lines that open a transaction themselves: ``<x>.db.read()`` / ``<x>.db.write()``."""
     return sorted(
         node.lineno
-        for node in ast.walk(ast.parse(source))
+        for node in ast.walk(_tree(source))
         if isinstance(node, ast.Call)
         and isinstance(node.func, ast.Attribute)
         and node.func.attr in DB_OPENERS
@@ -438,7 +454,7 @@ def facade_reaches(source: str) -> list[int]:
     ``.vectors`` / ``.leases`` / ``.ctx`` / ``.owner``, its lane runners (``memory.run(…)``),
     or any call given a thread lane (``….run(Lane.REPLY, …)``)."""
     lines = set()
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(_tree(source)):
         if (
             isinstance(node, ast.Attribute)
             and _is_facade(node.value)
@@ -483,9 +499,7 @@ def import_graph(*, with_type_checking: bool = False) -> dict[str, set[str]]:
 
     graph: dict[str, set[str]] = {}
     for name, path in paths.items():
-        found = imports_of(
-            path.read_text(encoding="utf-8"), name, is_package=path.name == "__init__.py"
-        )
+        found = _imports_of_file(path)
         edges: set[str | None] = set()
         for imp in found:
             if imp.type_checking and not with_type_checking:

@@ -35,6 +35,7 @@ from memory_core.extract import special_categories_intl as intl
 from memory_core.extract.sensitive import find_sensitive
 from memory_core.extract.wordlists import mapping, phrases
 from memory_core.text.crisis import crisis_reading
+from memory_core.text.lazy_pattern import LazyPattern
 from memory_core.values import SENSITIVE_CATEGORIES, TOPIC_CATEGORY, Category, Topic
 
 #: When one text holds several secret values, the category that wins.
@@ -131,10 +132,11 @@ class _Stems:
 
 
 class _Rules:
-    """Context patterns, each filed under its trigger words; only triggered patterns run."""
+    """Context patterns, each filed under its trigger words; only triggered patterns run (and
+    each is compiled when first triggered: most never are in a process's life)."""
 
     def __init__(self, *rules: tuple[str, str]) -> None:
-        self._patterns = [re.compile(regex, _FLAGS) for _, regex in rules]
+        self._patterns = [LazyPattern(regex, _FLAGS) for _, regex in rules]
         index: dict[str, list[int]] = {}
         for number, (triggers, _) in enumerate(rules):
             for word in triggers.split():
@@ -149,7 +151,7 @@ class _Rules:
             hit = index.get(word)
             if hit:
                 numbers.update(hit)
-        return [self._patterns[n] for n in sorted(numbers)]
+        return [self._patterns[n].compiled for n in sorted(numbers)]
 
     def search(self, text: str, words: Iterable[str]) -> bool:
         """True when a triggered pattern matches ``text``."""
@@ -1243,15 +1245,16 @@ _SPAN_TOPIC = {
 #: urgent first, then the ones whose words overlap a later one ("possession", "visa").
 class _TopicRules:
     """Several topics' context patterns behind one trigger index: one pass over a text's
-    words finds every triggered pattern; the first topic (in order) with a match wins."""
+    words finds every triggered pattern; the first topic (in order) with a match wins. Each
+    pattern is compiled when first triggered."""
 
     def __init__(self, *topics: tuple[Topic, tuple[tuple[str, str], ...]]) -> None:
-        self._patterns: list[tuple[Topic, re.Pattern[str]]] = []
+        self._patterns: list[tuple[Topic, LazyPattern]] = []
         index: dict[str, list[int]] = {}
         for topic, rules in topics:
             for triggers, regex in rules:
                 number = len(self._patterns)
-                self._patterns.append((topic, re.compile(regex, _FLAGS)))
+                self._patterns.append((topic, LazyPattern(regex, _FLAGS)))
                 for word in triggers.split():
                     index.setdefault(word, []).append(number)
         self._index = {word: tuple(numbers) for word, numbers in index.items()}
