@@ -40,7 +40,12 @@ _FRENCH_NOT_ASKING = re.compile(
 )
 #: French "quel(le)(s)" anywhere asks ("je roule dans quelle voiture"); the exclamation
 #: ("Quelle journée !") tells nothing to keep either.
-_FRENCH_WHICH = re.compile(r"(?<![\w'’-])quel(?:le)?s?(?![\w'’-])", re.IGNORECASE)
+_FRENCH_WHICH = re.compile(
+    r"(?<![\w'’-])(?:quel(?:le)?s?|laquelle|lequel|lesquel(?:le)?s)(?![\w'’-])"
+    # "j'ai une voiture ou pas": a yes/no question said with its tail.
+    r"|(?<![\w'’-])ou\s+pas\s*[.…]*\s*$",
+    re.IGNORECASE,
+)
 
 #: A question word after a preposition at the start, in each language ("en que barrio",
 #: "a quién", "dans quel coin", "avec qui", "bei welcher Firma", "mit wem", "с кем", "за какую",
