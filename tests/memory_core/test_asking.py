@@ -47,6 +47,16 @@ UNMARKED_QUESTIONS = [
     "the new flat, where is it",
     "the wedding venue, remind me",
     "Кличка собаки и порода, напомни",
+    # A request to name or list, a "please" after what is asked, the question word last.
+    "list my cousins for me",
+    "name of my boss, please",
+    "my brother studies what, again",
+    "Nennen Sie mir meine Neffen.",
+    "Zähl mir mal meine Tanten auf",
+    "Nómbrame a mis sobrinos",
+    "El nombre de mi jefe, por favor",
+    "Cite-moi mes neveux",
+    "Перечисли моих племянников.",
 ]
 
 STATEMENTS = [
@@ -65,6 +75,9 @@ STATEMENTS = [
     "Sam, who is a doctor, lives in Leeds.",
     "I have a dentist appointment on Friday, remind me.",
     "Vivo en Valladolid con mi pareja.",
+    "List of my meds: ibuprofen and an inhaler.",
+    "I name my plants after poets.",
+    "Nenne ich ihn Max, lacht er.",
 ]
 
 
