@@ -1075,7 +1075,9 @@ _KIN_ANY = kin.relation_pattern(frozenset(kin.RELATIONS), alone=True)
 _RELATIVE_OF_NAMED = re.compile(
     rf"(?<![\w'’-])(?P<n>(?-i:[A-ZÀ-ÖØ-Þ])[^\W\d_]+?)(?:['’]s|['’]|s)\s+(?P<a>{_KIN_ANY})(?![\w'’-])"
     rf"|(?<![\w'’-])(?P<b>{_KIN_ANY})\s+(?:of|von|vom|de|del|du|d['’])\s*"
-    r"(?P<m>(?-i:[A-ZÀ-ÖØ-Þ])[^\W\d_]+)",
+    r"(?P<m>(?-i:[A-ZÀ-ÖØ-Þ])[^\W\d_]+)"
+    # Russian: the relative, then the one named in the genitive ("мать Натальи", "брат Олега").
+    rf"|(?<![\w-])(?P<c>{_KIN_ANY})\s+(?P<r>(?-i:[А-ЯЁ])[а-яё]{{2,}}?)(?:ы|и|а|я)(?![\w-])",
     re.IGNORECASE,
 )
 
@@ -1085,9 +1087,11 @@ def relative_of_named(question: str, told: Sequence[str]) -> str | None:
     named (``told``: the memories' words, which must name them): "Ankes Mutter" → mother;
     ``None``: no such question."""
     for m in _RELATIVE_OF_NAMED.finditer(question):
-        name = m.group("n") or m.group("m")
-        word = m.group("a") or m.group("b")
-        if not any(re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", t) for t in told):
+        name = m.group("n") or m.group("m") or m.group("r")
+        word = m.group("a") or m.group("b") or m.group("c")
+        # A Russian name is matched by its stem ("Натальи" of "Наталья").
+        end = r"[а-яё]{0,3}" if m.group("r") else ""
+        if not any(re.search(rf"(?<![\w-]){re.escape(name)}{end}(?![\w-])", t) for t in told):
             continue
         for lang in kin.LANGUAGES:
             relation = kin.relation_of(word, lang)

@@ -21,6 +21,7 @@ TOLD = (
     "Mein Kollege Sven fährt jeden Tag mit dem Rad.",
     "Mi cuñado Rubén trabaja de cartero.",
     "Mon voisin Mehdi est pompier volontaire.",
+    "Мой друг Олег водит автобус.",
 )
 
 
@@ -33,6 +34,8 @@ TOLD = (
         ("Wie alt ist die Tochter von Sven?", "daughter"),
         ("¿Cómo se llama la hermana de Rubén?", "sister"),
         ("Comment s'appelle le père de Mehdi ?", "father"),
+        ("Как зовут сестру Олега?", "sister"),
+        ("Сколько лет брату Олегу?", None),  # the dative: Oleg himself
         # Asked about the one named, or about the user's own relative: none.
         ("what does Liam do?", None),
         ("Does mum know Liam?", None),
@@ -52,6 +55,7 @@ def test_a_relative_of_someone_named_is_read(question: str, relation: str | None
         "Wie heißt Svens Vater?",
         "¿Cómo se llama la hermana de Rubén?",
         "Comment s'appelle le père de Mehdi ?",
+        "Как зовут сестру Олега?",
     ],
 )
 async def test_a_relative_never_told_is_not_answered_with_the_one_named(
@@ -61,5 +65,5 @@ async def test_a_relative_never_told_is_not_answered_with_the_one_named(
     await told(db, "noor", *TOLD)
     async with console(db, ManualClock(START), user="noor") as s:
         answer = await s.say(question)
-    for said in ("bikes", "Rad", "cartero", "pompier"):
+    for said in ("bikes", "Rad", "cartero", "pompier", "автобус"):
         assert said not in answer, answer
