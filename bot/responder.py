@@ -69,6 +69,7 @@ from memory_core.types import (
     procedure_topic,
     relation_plural,
     relations_named,
+    relative_of_named,
     says_i,
     your_relation,
 )
@@ -471,8 +472,10 @@ class OfflineResponder:
                 also = _listing(_yours_all(more[:4], name))
                 return f"{about_people[0]} {_say('You also told me {facts}.', facts=also)}"
             return about_people[0]
-        if ctx.about and _WHO_IS.match(text):
-            # Something (not someone) the user told us about: what they said of it.
+        told = [f.value_text for f in facts]
+        if ctx.about and _WHO_IS.match(text) and relative_of_named(text, told) is None:
+            # Something (not someone) the user told us about: what they said of it ("who is
+            # Liam's brother?" asks about no one told).
             said = _listing(_yours_all(ctx.about[:6], name))
             return _say("You told me {facts}.", facts=said)
         own = _own_answer(text, facts, name)
@@ -712,7 +715,10 @@ def _attribute_answer(person: Person, attrs: tuple[str, ...], who: str, name: st
 
 def _people_answer(text: str, facts: Sequence[Fact], name: str | None) -> tuple[str, bool] | None:
     """ "Who is Marco?", "what does my wife do?", "where does my brother live?", "how old is
-    Leo?": (the answer, whether anyone was found) — a "not found" waits for the search."""
+    Leo?": (the answer, whether anyone was found) — a "not found" waits for the search. A
+    relative of someone named ("who is Owen's brother?") is no question about them."""
+    if relative_of_named(text, [f.value_text for f in facts]) is not None:
+        return None
     people = people_of(facts)
     for pattern, attrs in _RELATION_QUESTIONS:
         m = pattern.search(text)

@@ -42,6 +42,7 @@ from memory_core.read.answer import (
     message_of,
     plain_question,
     relations_named,
+    relative_of_named,
 )
 from memory_core.read.people import (
     Person,
@@ -172,6 +173,7 @@ __all__ = [
     "relation_noun",
     "relation_plural",
     "relations_named",
+    "relative_of_named",
     "russian_case",
     "says_i",
     "your_relation",

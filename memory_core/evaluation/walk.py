@@ -68,6 +68,11 @@ BLIND7_PATH = Path(__file__).parent / "labels" / "walk_blind7.json"
 #: talk, two or three facts in one message, lead-ins, a move or correction for five users), asked
 #: on days 58-64 in other words, two never-told questions each (two each en, de, es, fr, ru).
 BLIND8_PATH = Path(__file__).parent / "labels" / "walk_blind8.json"
+#: The ninth blind walk: seven users (two English, one texting; German, German mixed with English,
+#: Spanish, French, Russian), ten to thirteen facts each told over days 0-36 (name and age,
+#: employer, relatives by name and age, a plan with a date, a move, a corrected age or name),
+#: asked on days 62-72 in other words, three never-told questions each.
+BLIND9_PATH = Path(__file__).parent / "labels" / "walk_blind9.json"
 #: The second blind question set: twelve users (three English, three German, two each
 #: Spanish, French and Russian), five to eight facts each asked three ways on day 60 (several
 #: named relatives, groups holding the one asked about), and five never-told questions each
@@ -90,6 +95,11 @@ ASK12_PATH = Path(__file__).parent / "labels" / "ask_blind12.json"
 #: ("any pets at mine") over two or three pets, children or grandchildren told in one message —,
 #: and five never-told questions each near a told area.
 ASK13_PATH = Path(__file__).parent / "labels" / "ask_blind13.json"
+#: The sixth blind question set: ten users (two each en, de, es, fr, ru; Canadian and Indian
+#: English, a formal retired German and a trainee, Spain and Argentina, a formal notary and a
+#: texter, two Russians), seven facts each asked three ways on day 60 (employers, relatives'
+#: jobs and studies, lists of children and pets), and five never-told questions each.
+ASK14_PATH = Path(__file__).parent / "labels" / "ask_blind14.json"
 Progress = Callable[[str, int, int], None]
 #: Replies that say the bot does not know (any language the bot speaks).
 _UNKNOWN = re.compile(

@@ -71,6 +71,7 @@ from memory_core.extract.text import (
 from memory_core.text import procedures
 from memory_core.text.language import SPOKEN, Detected, decided
 from memory_core.text.language import guess as guess_language
+from memory_core.text.spelling import french_plainly
 from memory_core.values import Category
 
 #: Every rule, most specific first (a clause may feed several rules; keys are de-duplicated).
@@ -795,6 +796,7 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
     explicit, body = detect_explicit(text, turn.explicit)
     if not body:
         return []
+    body = french_plainly(body)  # "jsuis serveuse à Rennes", "g un chat": French chat spelling
     # How the user likes something done: a procedure, and nothing else of the turn.
     procedure = procedures.detect(turn.user_text, explicit=turn.explicit)
     if procedure is not None:

@@ -1067,6 +1067,49 @@ class Judged:
     fresh: list[SearchHit]
 
 
+#: Every word for one of the user's people, in any language the bot speaks.
+_KIN_ANY = kin.relation_pattern(frozenset(kin.RELATIONS), alone=True)
+#: A relative of someone named ("what's Owen's mum called?", "Wie heißt Ankes Mutter?", "die
+#: Mutter von Anke", "la madre de Álvaro", "los padres de Iñaki", "la mère de Karim", "the
+#: brother of Tom"): the question asks about that relative, not about the one named.
+_RELATIVE_OF_NAMED = re.compile(
+    rf"(?<![\w'’-])(?P<n>(?-i:[A-ZÀ-ÖØ-Þ])[^\W\d_]+?)(?:['’]s|['’]|s)\s+(?P<a>{_KIN_ANY})(?![\w'’-])"
+    rf"|(?<![\w'’-])(?P<b>{_KIN_ANY})\s+(?:of|von|vom|de|del|du|d['’])\s*"
+    r"(?P<m>(?-i:[A-ZÀ-ÖØ-Þ])[^\W\d_]+)"
+    # Russian: the relative, then the one named in the genitive ("мать Натальи", "брат Олега").
+    rf"|(?<![\w-])(?P<c>{_KIN_ANY})\s+(?P<r>(?-i:[А-ЯЁ])[а-яё]{{2,}}?)(?:ы|и|а|я)(?![\w-])",
+    re.IGNORECASE,
+)
+
+
+def relative_of_named(question: str, told: Sequence[str]) -> str | None:
+    """The relation a question asks about when it asks about a relative of someone the user
+    named (``told``: the memories' words, which must name them): "Ankes Mutter" → mother;
+    ``None``: no such question."""
+    for m in _RELATIVE_OF_NAMED.finditer(question):
+        name = m.group("n") or m.group("m") or m.group("r")
+        word = m.group("a") or m.group("b") or m.group("c")
+        # A Russian name is matched by its stem ("Натальи" of "Наталья").
+        end = r"[а-яё]{0,3}" if m.group("r") else ""
+        if not any(re.search(rf"(?<![\w-]){re.escape(name)}{end}(?![\w-])", t) for t in told):
+            continue
+        for lang in kin.LANGUAGES:
+            relation = kin.relation_of(word, lang)
+            if relation is not None:
+                return relation
+    return None
+
+
+def _of_their_relative(hits: Sequence[SearchHit], question: str) -> list[SearchHit]:
+    """``hits`` without those about the one named when the question asks about a relative of
+    theirs ("what's Owen's mum called?" is not answered with "your husband Owen is a
+    firefighter"): only a memory naming such a relative may answer."""
+    relation = relative_of_named(question, [h.text for h in hits])
+    if relation is None:
+        return list(hits)
+    return [h for h in hits if any(_covers(t, relation) for t in relations_named(h.text))]
+
+
 def judged(
     hits: Sequence[SearchHit], config: AnswerConfig = DEFAULT_ANSWER, question: str | None = None
 ) -> Judged:
@@ -1094,6 +1137,7 @@ def judged(
             if _own_of_them(h, relation, question) or not _about_another(h, question, everyone)
         ]
         hits = _saying_what_is_asked(hits, question, everyone)
+        hits = _of_their_relative(hits, question)
     # A memory learned a moment ago may have no vector yet: its words alone can answer.
     fresh = [h for h in hits if h.vector <= 0 and h.lexical > 0]
     if all(h.vector <= 0 for h in hits):

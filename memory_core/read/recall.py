@@ -93,7 +93,9 @@ def is_question(text: str) -> bool:
     if asks_unmarked(text):
         return True
     plain = plainly(text)
-    return plain != text and bool(_QUESTION.search(plain) or UNMARKED_QUESTION.match(plain))
+    return plain != text and bool(
+        _QUESTION.search(plain) or UNMARKED_QUESTION.match(plain) or asks_unmarked(plain)
+    )
 
 
 def is_trivial(text: str) -> bool:

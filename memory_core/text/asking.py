@@ -40,7 +40,12 @@ _FRENCH_NOT_ASKING = re.compile(
 )
 #: French "quel(le)(s)" anywhere asks ("je roule dans quelle voiture"); the exclamation
 #: ("Quelle journée !") tells nothing to keep either.
-_FRENCH_WHICH = re.compile(r"(?<![\w'’-])quel(?:le)?s?(?![\w'’-])", re.IGNORECASE)
+_FRENCH_WHICH = re.compile(
+    r"(?<![\w'’-])(?:quel(?:le)?s?|laquelle|lequel|lesquel(?:le)?s)(?![\w'’-])"
+    # "j'ai une voiture ou pas": a yes/no question said with its tail.
+    r"|(?<![\w'’-])ou\s+pas\s*[.…]*\s*$",
+    re.IGNORECASE,
+)
 
 #: A question word after a preposition at the start, in each language ("en que barrio",
 #: "a quién", "dans quel coin", "avec qui", "bei welcher Firma", "mit wem", "с кем", "за какую",
@@ -144,6 +149,27 @@ def _topic_then_asks(text: str) -> bool:
     return 0 < len(words) <= _TOPIC_WORDS and not _SELF.search(head) and not _THINKS.search(head)
 
 
+#: Asked as a request to name or list ("list my cousins for me", "Nennen Sie mir meine
+#: Neffen.", "Zähl mir mal … auf", "Nómbrame a mis sobrinos", "Cite-moi mes neveux",
+#: "Перечисли моих племянников."), as what is asked of one of the user's people with
+#: "please" ("name of my boss, please", "El nombre de mi jefe, por favor"), or with the
+#: question word last ("my brother studies what, again"): no statement says these.
+_REQUESTS = re.compile(
+    r"^\s*(?:please\s+|pls\s+)?(?:list|name)\s+(?:all\s+)?(?:my|our)\s+[^:]*$"
+    r"|^\s*(?:the\s+)?(?:name|names|age|job|birthday)\s+of\s+(?:my|our)\s+[\w' ]+?"
+    r"(?:\s*,?\s*(?:please|pls|again))\s*[.!…]*$"
+    r"|\b(?:as|is|are|called|named|at|in|from|with|for|studies|does)\s+(?:what|who|where)"
+    r"(?:\s*,?\s*again)?\s*[.!…]*$"
+    r"|^\s*(?:zähl|zähle|zählen|nenn|nenne|nennen)\s+(?:Sie\s+)?mir\b"
+    r"|^\s*(?:nómbrame|nombrame|enumérame|enumerame|dime\s+los\s+nombres)\b"
+    r"|^\s*(?:el|la|los|las)\s+(?:nombres?|edad|trabajo|oficio|cumpleaños)\s+de\s+"
+    r"(?:mis?|nuestr[oa]s?)\s+[\w ]+?(?:\s*,?\s*(?:porfa|por\s+favor|otra\s+vez))\s*[.!…]*$"
+    r"|^\s*(?:cite|liste|nomme|énumère|enumere)[- ]moi\b"
+    r"|^\s*(?:назови(?:те)?|перечисли(?:те)?)\s+(?:мне\s+)?(?:моих|мою|моего|моё|мои|наших|нашу)\b",
+    re.IGNORECASE,
+)
+
+
 def asks_unmarked(text: str) -> bool:
     """Whether ``text`` asks something though it has no question mark (the forms of this
     module's docstring)."""
@@ -153,7 +179,8 @@ def asks_unmarked(text: str) -> bool:
     if _FRENCH_LAST.search(text) and not _FRENCH_NOT_ASKING.search(text):
         return True
     return bool(
-        _FRENCH_WHICH.search(text)
+        _REQUESTS.search(text)
+        or _FRENCH_WHICH.search(text)
         or _PREPOSITION_ASKS.match(text)
         or _OPENS_ASKING.match(text)
         or _RUSSIAN_LI.match(text)

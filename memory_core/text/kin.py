@@ -41,6 +41,8 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from memory_core.text.spelling import french_plainly
+
 LANGUAGES = ("en", "de", "es", "fr", "ru")
 
 _RELATIONS = """
@@ -1047,8 +1049,8 @@ def names_my_people(text: str) -> bool:
 
 def names_the_user(text: str) -> bool:
     """Whether ``text`` has a word naming the user or their household ("I", "wir",
-    "nuestro", "moi", "мне")."""
-    return USER_WORD.search(text) is not None
+    "nuestro", "moi", "мне"), French chat spelling included ("jhabite où", "g un chat")."""
+    return USER_WORD.search(text) is not None or USER_WORD.search(french_plainly(text)) is not None
 
 
 def says_i(text: str) -> bool:

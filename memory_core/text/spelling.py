@@ -25,7 +25,67 @@ _CHAT_WORDS = {
     "favourit": "favourite",
     "favorit": "favourite",
     "tryna": "trying to",
+    "tix": "tickets",
+    # A dropped apostrophe ("hes 17", "shes a nurse", "wheres my …"); never "dont" (a French
+    # word) nor "wont" (an English one).
+    "hes": "he's",
+    "shes": "she's",
+    "cant": "can't",
+    "didnt": "didn't",
+    "doesnt": "doesn't",
+    "isnt": "isn't",
+    "wasnt": "wasn't",
+    "wheres": "where's",
+    "thats": "that's",
+    "ive": "I've",
 }
+#: French chat spelling said as one whole word ("jsuis", "chui", "jhabite", "j'peux"),
+#: and its plain words: none of them is a word of another language the bot reads.
+_FRENCH_CHAT_WORDS = {
+    "jsuis": "je suis",
+    "jsui": "je suis",
+    "j'suis": "je suis",
+    "chui": "je suis",
+    "chuis": "je suis",
+    "jhabite": "j'habite",
+    "jai": "j'ai",
+    "jadore": "j'adore",
+    "jaime": "j'aime",
+    "jtravaille": "je travaille",
+    "j'travaille": "je travaille",
+    "jbosse": "je bosse",
+    "j'bosse": "je bosse",
+    "jfais": "je fais",
+    "j'fais": "je fais",
+    "jpeux": "je peux",
+    "j'peux": "je peux",
+    "jsais": "je sais",
+    "j'sais": "je sais",
+    "jvais": "je vais",
+    "j'vais": "je vais",
+    "jvis": "je vis",
+    "j'vis": "je vis",
+    "jmappelle": "je m'appelle",
+    "jm'appelle": "je m'appelle",
+    "jsp": "je sais pas",
+    "tjrs": "toujours",
+    "tjs": "toujours",
+    "bcp": "beaucoup",
+    "pk": "pourquoi",
+    "pq": "pourquoi",
+}
+#: French words after which a chat "c" is "c'est" and a "g" is "j'ai" ("c koi ton avis", "g un
+#: chat"): at the start of a clause, an article or possessive may follow; inside one, only a
+#: question word ("ta rue c laquelle"), so "vitamine c le matin" keeps its letter.
+_FRENCH_ASKED = (
+    r"koi|quoi|ki|qui|laquelle|lequel|lesquels|lesquelles|où|ou|quand|comment|combien|quel|"
+    r"quelle|pas|trop|ouf"
+)
+_FRENCH_OPENING = r"un|une|le|la|les|mon|ma|mes|ton|ta|tes|ça|ca|moi|toi|lui|elle|eux|vrai|fini"
+_FRENCH_HAVE = (
+    r"un|une|des|deux|trois|quatre|pas|plus|jamais|toujours|faim|soif|envie|mal|peur|besoin|"
+    r"été|eu|fait|dit|vu|trop|une?\s+allergie"
+)
 #: Scots said as one whole word, and its plain word (read after "ma", whose test looks at the
 #: Scots words themselves: "ma hoose", "ma weans").
 _SCOTS_WORDS = {
@@ -80,6 +140,40 @@ _PLAIN: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
                 r"\g<v> with",
                 re.IGNORECASE,
             ),
+            # "livin w my parents", "flat share w 2 others": "w" before whom.
+            (
+                r"(?<![\w'-])w(?=\s+(?:my|me|our|the|a|an|\d+|two|three|some|friends|mates|"
+                r"him|her|them)(?![\w'-]))",
+                "with",
+                re.IGNORECASE,
+            ),
+            # "Kai is 15 n still …": "n" between two words is "and".
+            (r"(?<=\w)\s+n\s+(?=[a-z])", " and ", 0),
+            # "im 22", "hey im Jo", "im a nurse": only where "im" cannot be German.
+            (
+                r"(?:(?<=^)|(?<=[\s,]))im(?=\s+(?:\d+(?![.\d])|a|an|so|not|from|just|really|"
+                r"very|gonna|going|kinda|allergic|vegan|vegetarian|married|single|still|"
+                r"obsessed|literally|also|moving|living|working|trying|at|on)(?![\w'-]))",
+                "I'm",
+                0,
+            ),
+            (
+                r"(?P<g>(?<![\w'-])(?:hey+|hiya|yo|hi+)[,!]*\s+)im(?=\s)",
+                r"\g<g>I'm",
+                re.IGNORECASE,
+            ),
+            # "my lil bro", "our big sis": the plain kin word (as ``kin.plain_kin`` says it).
+            (
+                r"(?<![\w'-])(?P<m>my|our)\s+(?:(?:little|lil|big|baby)\s+)?bro(?![\w'-])",
+                r"\g<m> brother",
+                re.IGNORECASE,
+            ),
+            (
+                r"(?<![\w'-])(?P<m>my|our)\s+(?:(?:little|lil|big|baby)\s+)?sis(?![\w'-])",
+                r"\g<m> sister",
+                re.IGNORECASE,
+            ),
+            (r"(?<![\w'-])lil(?=\s+[a-z])", "little", 0),
             # Tails and openings that say only how sure or how current ("ngl", "tbh", "rn",
             # "no cap", "fr", "til i die"): nothing of the fact.
             (
@@ -122,10 +216,43 @@ _PLAIN: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
 )
 
 
-def plainly(text: str) -> str:
-    """``text`` with chat shorthand and Scots words said in plain English ("wat car do i
-    drive" → "what car do i drive", "the dug's name" → "the dog's name"); unchanged when it
-    has none."""
-    for pattern, plain in _PLAIN:
+_FRENCH_PLAIN: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
+    _whole_words(_FRENCH_CHAT_WORDS),
+    (
+        re.compile(
+            rf"(?:(?<=^)|(?<=[,;:!?.]\s)|(?<=^\s))c(?=\s+(?:{_FRENCH_ASKED}|{_FRENCH_OPENING})"
+            r"(?![\w'-]))",
+            re.IGNORECASE,
+        ),
+        "c'est",
+    ),
+    (re.compile(rf"(?<=\w\s)c(?=\s+(?:{_FRENCH_ASKED})(?![\w'-]))", re.IGNORECASE), "c'est"),
+    (
+        re.compile(
+            rf"(?:(?<=^)|(?<=[,;:!?.]\s))g(?=\s+(?:{_FRENCH_HAVE})(?![\w'-]))", re.IGNORECASE
+        ),
+        "j'ai",
+    ),
+    # A tail that says only how the user feels ("jpp", "mdr", "ptdr"): nothing of the fact.
+    (re.compile(r"\s+(?:jpp|mdr|ptdr)(?=\s*(?:$|[,.!?]))", re.IGNORECASE), ""),
+    (re.compile(r"(?<=c'est\s)koi(?![\w'-])", re.IGNORECASE), "quoi"),
+    (re.compile(r"(?<=c'est\s)ki(?![\w'-])", re.IGNORECASE), "qui"),
+)
+
+
+def french_plainly(text: str) -> str:
+    """``text`` with French chat spelling said plainly ("jsuis serveuse" → "je suis serveuse",
+    "c koi ton avis" → "c'est quoi ton avis", "g un chat" → "j'ai un chat"); unchanged when it
+    has none (no other language's words are touched)."""
+    for pattern, plain in _FRENCH_PLAIN:
         text = pattern.sub(plain, text)
     return text
+
+
+def plainly(text: str) -> str:
+    """``text`` with chat shorthand and Scots words said in plain English ("wat car do i
+    drive" → "what car do i drive", "the dug's name" → "the dog's name"), and French chat
+    spelling in plain French; unchanged when it has none."""
+    for pattern, plain in _PLAIN:
+        text = pattern.sub(plain, text)
+    return french_plainly(text)

@@ -47,6 +47,16 @@ UNMARKED_QUESTIONS = [
     "the new flat, where is it",
     "the wedding venue, remind me",
     "Кличка собаки и порода, напомни",
+    # A request to name or list, a "please" after what is asked, the question word last.
+    "list my cousins for me",
+    "name of my boss, please",
+    "my brother studies what, again",
+    "Nennen Sie mir meine Neffen.",
+    "Zähl mir mal meine Tanten auf",
+    "Nómbrame a mis sobrinos",
+    "El nombre de mi jefe, por favor",
+    "Cite-moi mes neveux",
+    "Перечисли моих племянников.",
 ]
 
 STATEMENTS = [
@@ -68,6 +78,9 @@ STATEMENTS = [
     # Russian drops "я": what is thought after a verb of thinking asks nothing.
     "часто думаю, что мне лучше бы уйти из жизни",
     "знаю, где мои ключи",
+    "List of my meds: ibuprofen and an inhaler.",
+    "I name my plants after poets.",
+    "Nenne ich ihn Max, lacht er.",
 ]
 
 

@@ -18,6 +18,7 @@ from memory_core.evaluation.walk import (
     ASK11_PATH,
     ASK12_PATH,
     ASK13_PATH,
+    ASK14_PATH,
     BLIND2_PATH,
     BLIND3_PATH,
     BLIND4_PATH,
@@ -25,6 +26,7 @@ from memory_core.evaluation.walk import (
     BLIND6_PATH,
     BLIND7_PATH,
     BLIND8_PATH,
+    BLIND9_PATH,
     BLIND_PATH,
     WalkFact,
     WalkScript,
@@ -48,6 +50,8 @@ BLIND_SETS = (
     ASK11_PATH,
     ASK12_PATH,
     ASK13_PATH,
+    ASK14_PATH,
+    BLIND9_PATH,
 )
 RULE_SOURCES = (
     *ROOT.glob("memory_core/extract/**/*.py"),
@@ -607,6 +611,7 @@ _ONE_EACH = {"en": 4, "de": 1, "es": 1, "fr": 1, "ru": 1}
         (BLIND6_PATH, ALREADY_IN_THE_RULES_6, {"en": 2, "de": 2, "es": 1, "fr": 1, "ru": 2}),
         (BLIND7_PATH, frozenset(), {"en": 2, "de": 2, "es": 2, "fr": 2, "ru": 2}),
         (BLIND8_PATH, frozenset(), {"en": 2, "de": 2, "es": 2, "fr": 2, "ru": 2}),
+        (BLIND9_PATH, frozenset(), {"en": 2, "de": 2, "es": 1, "fr": 1, "ru": 1}),
         (ASK9_PATH, ALREADY_IN_THE_RULES_ASK9, {"en": 4, "de": 2, "es": 2, "fr": 1, "ru": 1}),
     ],
     ids=[
@@ -617,6 +622,7 @@ _ONE_EACH = {"en": 4, "de": 1, "es": 1, "fr": 1, "ru": 1}
         "sixth walk",
         "seventh walk",
         "eighth walk",
+        "ninth walk",
         "question paraphrases",
     ],
 )
@@ -647,6 +653,13 @@ def test_the_later_blind_walks_stay_out_of_the_rules_and_tests(
         assert all(
             58 <= u.ask_day <= 64 and max(f.day for f in u.facts) <= 10 for u in script.users
         )
+    elif script_file == BLIND9_PATH:  # ten to thirteen told over days 0-36, asked on days 62-72
+        assert all(10 <= len(u.facts) <= 13 and len(u.never) == 3 for u in script.users)
+        assert all(
+            62 <= u.ask_day <= 72 and max(f.day for f in u.facts) <= 36 for u in script.users
+        )
+        # Every user moves and corrects something told before.
+        assert all(sum(bool(f.stale) for f in u.facts) >= 2 for u in script.users)
     else:
         assert all(len(u.facts) == 12 for u in script.users)
     if script_file == ASK9_PATH:
@@ -835,6 +848,20 @@ def test_the_fifth_question_set_stays_out_of_the_rules_and_tests() -> None:
     # Listing and two-at-once questions are scored on every name or fact they must give.
     assert sum(f.all for u in script.users for f in u.facts) >= 12
     assert not _found_in(RULE_SOURCES_2, ASK13_PATH), sorted(_found_in(RULE_SOURCES_2, ASK13_PATH))
+
+
+def test_the_sixth_question_set_stays_out_of_the_rules_and_tests() -> None:
+    """The sixth question set's lines (ten users, two each in en/de/es/fr/ru; seven facts each
+    asked three ways, five never-told each; written at h-walk14 before any rule, responder or
+    labelled set was read, and reworded before its first run where a line met another blind set
+    or the rules whole or by a run of five words) are in no rule, tuning data, module of bot/,
+    devtools/ or test, whole or as a run of five words."""
+    script = load_script(ASK14_PATH)
+    assert Counter(u.lang for u in script.users) == {"en": 2, "de": 2, "es": 2, "fr": 2, "ru": 2}
+    assert all(len(u.facts) == 7 for u in script.users)
+    assert all(len(f.also) == 2 for u in script.users for f in u.facts)
+    assert all(len(u.never) == 5 for u in script.users)
+    assert not _found_in(RULE_SOURCES_2, ASK14_PATH), sorted(_found_in(RULE_SOURCES_2, ASK14_PATH))
 
 
 class _EchoChat:

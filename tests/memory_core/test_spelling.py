@@ -11,6 +11,7 @@ from memory_core import is_question
 from memory_core.extract.base import TurnInput
 from memory_core.extract.rules import extract_rules
 from memory_core.read.answer import plain_question
+from memory_core.text.kin import names_the_user
 from memory_core.text.spelling import plainly
 
 NOW = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
@@ -78,3 +79,79 @@ def test_a_question_in_shorthand_is_a_question(asked: str) -> None:
 def test_a_statement_in_shorthand_or_scots_is_kept(said: str, word: str) -> None:
     found = [c.value_text for c in extract_rules(TurnInput(said, NOW))]
     assert any(word.lower() in v.lower() for v in found), found
+
+
+@pytest.mark.parametrize(
+    ("said", "plain"),
+    [
+        ("jsuis infirmière à Brest", "je suis infirmière à Brest"),
+        ("chui prof de maths", "je suis prof de maths"),
+        ("g deux lapins", "j'ai deux lapins"),
+        ("c koi ton plat préféré", "c'est quoi ton plat préféré"),
+        ("c ki ma soeur", "c'est qui ma soeur"),
+        ("jhabite à Metz", "j'habite à Metz"),
+        ("j'peux pas manger de gluten", "je peux pas manger de gluten"),
+        ("mon sport c lequel", "mon sport c'est lequel"),
+        ("jsuis fan de jazz mdr", "je suis fan de jazz"),
+        ("im 19 and a student", "I'm 19 and a student"),
+        ("hiya im Sol, 30", "hiya I'm Sol, 30"),
+        ("my lil bro Ben is 9", "my brother Ben is 9"),
+        ("our dog Rex is 4 n still runs", "our dog Rex is 4 and still runs"),
+        ("back living w my parents", "back living with my parents"),
+        ("hes 12 and shes 10", "he's 12 and she's 10"),
+    ],
+)
+def test_more_chat_spelling_and_french_chat_are_said_plainly(said: str, plain: str) -> None:
+    """The ninth blind walk's texter ("im", "n", "lil bro", "w") and the sixth question set's
+    French texter ("jsuis", "c koi", "g une …", "jhabite") kept and found almost nothing."""
+    assert plainly(said) == plain
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Im Sommer fahren wir weg.",
+        "Ich bin im 2. Lehrjahr.",
+        "Na ja, im Moment nicht.",
+        "vitamine c le matin",
+        "5 g de farine",
+        "I got a koi pond.",
+        "Lil Wayne is on tour.",
+        "dont acte",
+        "w domu jest kot",
+    ],
+)
+def test_chat_spelling_leaves_other_words_alone(said: str) -> None:
+    assert plainly(said) == said
+
+
+@pytest.mark.parametrize(
+    ("said", "word"),
+    [
+        ("jsuis boulangère à Tours", "boulang"),
+        ("jsuis allergique aux noix", "noix"),
+        ("g une tortue qui s'appelle Speedy", "Speedy"),
+        ("im 27 and a welder", "welder"),
+        ("my lil sis Ava is 6", "Ava"),
+    ],
+)
+def test_a_statement_in_chat_spelling_is_kept(said: str, word: str) -> None:
+    found = [c.value_text for c in extract_rules(TurnInput(said, NOW))]
+    assert any(word.lower() in v.lower() for v in found), found
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "c koi mon métier",
+        "jhabite dans quel quartier",
+        "c ki ma coloc",
+        "mon quartier c lequel",
+        "g un vélo ou pas",
+    ],
+)
+def test_a_question_in_french_chat_is_a_question_about_the_user(asked: str) -> None:
+    """Read as a statement ("C'est noté — …") or as about the world ("Je ne peux pas chercher
+    ça")."""
+    assert is_question(asked)
+    assert names_the_user(asked)
