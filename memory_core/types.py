@@ -10,6 +10,8 @@ architecture test checks every name it takes is listed here). Nothing here opens
 from memory_core.config import ImportLimits, LinkLimits, RecallConfig, RetrievalConfig
 from memory_core.extract.base import Candidate, TurnInput
 from memory_core.extract.russian import in_case as russian_case
+from memory_core.extract.russian import name_in as russian_name
+from memory_core.extract.when import as_dated
 from memory_core.jobs import (
     ConsolidateConfig,
     DecayConfig,
@@ -150,6 +152,7 @@ __all__ = [
     "Usage",
     "animal_asked",
     "animal_kind",
+    "as_dated",
     "asked_relation",
     "asks_two_things",
     "chat_of",
@@ -173,6 +176,7 @@ __all__ = [
     "relation_plural",
     "relations_named",
     "russian_case",
+    "russian_name",
     "says_i",
     "your_relation",
 ]

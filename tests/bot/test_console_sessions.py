@@ -275,3 +275,19 @@ async def test_a_forgotten_fact_is_not_relearned_from_a_backlog_after_its_purge_
                     "SELECT COUNT(*) FROM facts WHERE value_text LIKE '%Porto%'"
                 ).scalar_one()
             assert left == 0, first
+
+
+async def test_a_time_said_relative_is_said_back_as_its_day_weeks_later(
+    tmp_path: Path, clock: ManualClock, console: Callable[..., Any]
+) -> None:
+    """ "Next Friday we're flying to Crete for a week" was lost (a weekday ahead read as the
+    moment's outing); kept, it was said back a month later as "that Next Friday you're
+    flying …" — a day that no longer means anything, with a capital mid-sentence."""
+    async with console(tmp_path / "m.db", clock) as s:
+        out = await s.say("Next Friday we're flying to Crete for a week.")
+        assert "Crete" in out and "didn't save" not in out, out
+        await s.runtime.settle()
+        clock.advance(days=30)
+        out = await s.say("where am I going on holiday?")
+        assert "Crete" in out, out
+        assert "next friday" not in out.lower(), out

@@ -135,6 +135,18 @@ def test_a_student_studies_at_a_school_and_has_no_job(text: str) -> None:
         ("Meine Schwester heißt Paula, sie ist müde", {"family.sister.name": "Paula"}),
         # A friend's wife, not the user's.
         ("У друга жену зовут Оля", {}),
+        # The pronoun left out: still theirs, and the user's own job stays untold (French
+        # "travaille" is both persons: it was read as the user's job).
+        ("Mein Mann heißt Jonas und arbeitet als Koch",
+         {"family.husband.name": "Jonas", "family.husband.job": "Koch"}),
+        ("Mon mari s'appelle Hugo et travaille comme plombier",
+         {"family.husband.name": "Hugo", "family.husband.job": "plombier"}),
+        ("Meine Frau heißt Anna und arbeitet bei Bosch",
+         {"family.wife.name": "Anna", "family.wife.employer": "Bosch"}),
+        ("Ma femme s'appelle Inès et elle travaille chez Airbus",
+         {"family.wife.name": "Inès", "family.wife.employer": "Airbus"}),
+        ("J'habite à Lyon et travaille comme infirmière",
+         {"home_city": "Lyon", "job_title": "infirmière"}),
     ],
 )  # fmt: skip
 def test_the_clause_after_a_relative_s_naming_says_their_job(
@@ -268,3 +280,21 @@ def test_german_im_is_no_english_im(said: str) -> None:
     found = extract_rules(TurnInput(said, NOW, user_name="Ana"))
     assert found and all(c.key.startswith("note.de.") for c in found), found
     assert all("Ana is" not in c.value_text for c in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        ("Je bosse comme graphiste à Nantes.", {"job_title": "graphiste", "home_city": "Nantes"}),
+        (
+            "Trabajo como enfermera en Valencia.",
+            {"job_title": "enfermera", "home_city": "Valencia"},
+        ),
+        ("Soy enfermera en Valencia.", {"job_title": "enfermera", "home_city": "Valencia"}),
+        ("Trabajo como enfermera en el hospital.", {"job_title": "enfermera"}),
+    ],
+)
+def test_a_job_in_a_town_is_the_job_and_the_town(text: str, slots: dict[str, str]) -> None:
+    """As "ich arbeite als Gärtner in Ulm" was: the French job was "graphiste à Nantes" and the
+    Spanish town was only a note."""
+    assert {k: v for k, v in slots_of(text).items() if not k.startswith("note.")} == slots
