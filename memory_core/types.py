@@ -24,6 +24,7 @@ from memory_core.jobs import (
 from memory_core.jobs.profile import Entry as ProfileEntry
 from memory_core.jobs.questions import Answer as QuestionAnswer
 from memory_core.jobs.reflection import Digest as ReflectionDigest
+from memory_core.learn.arbitrate import asked_about
 from memory_core.learn.decisions import Expire, Insert, Noop, Pending, Supersede, Update
 from memory_core.learn.resolve import Choice as ConflictChoice
 from memory_core.learn.resolve import Conflict, Resolution
@@ -153,6 +154,7 @@ __all__ = [
     "animal_asked",
     "animal_kind",
     "as_dated",
+    "asked_about",
     "asked_relation",
     "asks_two_things",
     "chat_of",

@@ -126,6 +126,7 @@ def test_memory_core_types_exports() -> None:
         "animal_asked",
         "animal_kind",
         "as_dated",
+        "asked_about",
         "asked_relation",
         "asks_two_things",
         "chat_of",

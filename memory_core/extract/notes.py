@@ -718,7 +718,8 @@ _INTRO_WORDS = frozenset(
     travaille bosse chez pour viens originaire étudie etudie étudiant étudiante etudiant
     etudiante parle préféré préférée prefere preferee favori favorite c est anniversaire né née
     ne le qui s appellent il elle
-    trabaja trabajan arbeitet arbeiten travaillent работает работают работал работала
+    trabaja trabajan arbeitet arbeiten travaillent работает работают работал работала он она
+    они él ella ellos
     учусь из родом говорю знаю владею любимый любимая любимое день рождения родился родилась
     года зовут есть его её ее по имени кличке""".split()
 )
