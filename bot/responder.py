@@ -992,8 +992,12 @@ _CLAUSE_BREAK = re.compile(
 def _covers(value: str, clause: str) -> bool:
     """Whether a slot's value is said in ``clause`` (in any inflection: "Самара" in "в
     Самаре")."""
-    stem = value.casefold()[: max(4, len(value) - 2)]
-    return any(w.startswith(stem) for w in re.findall(r"\w+", clause.casefold()))
+    said = re.findall(r"\w+", clause.casefold())
+    # each word of a value of several ("bailar salsa" in "me encanta bailar salsa")
+    return all(
+        any(w.startswith(word[: max(4, len(word) - 2)]) for w in said)
+        for word in re.findall(r"\w+", value.casefold())
+    ) and bool(re.search(r"\w", value))
 
 
 def _rest_of_notes(saved: Sequence[Candidate], lang: str) -> list[Candidate]:
@@ -1026,7 +1030,18 @@ def uncovered(words: str, values: Sequence[str]) -> str:
     value "Köln" → "spiele gern Schach"."""
     parts = [p for p in _CLAUSE_BREAK.split(words) if p]
     rest = [p for p in parts if not any(_covers(v, p) for v in values)]
-    return words if len(rest) == len(parts) else ", ".join(rest)
+    if len(rest) == len(parts):
+        return words
+    # "Hola, soy Marta y …": the greeting says nothing (it was quoted as what was saved).
+    return ", ".join(p for p in rest if not _ONLY_A_GREETING.match(p.strip()))
+
+
+#: A clause that only greets ("Hola", "Salut !", "Привет").
+_ONLY_A_GREETING = re.compile(
+    r"^(?:hallo|hi|hey|hiya|hello|servus|moin|hola|buenas|bonjour|bonsoir|salut|coucou|привет|"
+    r"здравствуйте|ciao)[\s!.…]*$",
+    re.IGNORECASE,
+)
 
 
 def _quoted(words: str) -> str:

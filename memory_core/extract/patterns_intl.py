@@ -69,9 +69,14 @@ _INTRO_NAME = r"(?P<v>" + _WORD + r"(?:\s" + _WORD + r")?)"
 #: "mit meiner Frau", "con mi novio", "avec ma copine", "seit 2019", "desde hace años":
 #: said between the verb and the town ("ich wohne mit meiner Frau in Köln").
 _WITH = {
-    "de": r"(?:(?:mit\s+\S+(?:\s+\S+)?|seit\s+\S+(?:\s+\S+)?|jetzt|zusammen|schon|aber)\s+){0,3}",
-    "es": r"(?:(?:con\s+\S+(?:\s+\S+)?|desde\s+hace\s+\S+(?:\s+\S+)?|ahora|ya)\s+){0,3}",
-    "fr": r"(?:(?:avec\s+\S+(?:\s+\S+)?|depuis\s+\S+(?:\s+\S+)?|maintenant)\s+){0,3}",
+    # "still", "by now", "at last" ("wir wohnen noch in Bonn", "vivo todavía en Cádiz",
+    # "j'habite toujours à Lyon": kept only as notes)
+    "de": r"(?:(?:mit\s+\S+(?:\s+\S+){0,2}?|seit\s+\S+(?:\s+\S+)?|jetzt|zusammen|schon|aber"
+    r"|(?:immer\s+)?noch|inzwischen|mittlerweile|endlich)\s+){0,3}",
+    "es": r"(?:(?:con\s+\S+(?:\s+\S+){0,2}?|desde\s+hace\s+\S+(?:\s+\S+)?|ahora|ya|todav[íi]a"
+    r"|a[úu]n|por\s+fin|finalmente)\s+){0,3}",
+    "fr": r"(?:(?:avec\s+\S+(?:\s+\S+){0,2}?|depuis\s+\S+(?:\s+\S+)?|maintenant|toujours|encore"
+    r"|enfin|désormais)\s+){0,3}",
 }
 _HOME = {
     "de": rf"(?:(?:ich|und)\s+(?:wohne|lebe)|wir\s+(?:wohnen|leben)|wohne|(?<=,\s)lebe|"

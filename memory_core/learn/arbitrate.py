@@ -222,7 +222,15 @@ def decide_one(
     several = _one_of_several(candidate, proposal, old, live, explicit=explicit)
     if several is not None:
         return several
-    return enforce(Supersede(old.id, proposal), {old.id: old}, explicit=explicit)
+    decided = enforce(Supersede(old.id, proposal), {old.id: old}, explicit=explicit)
+    if (
+        isinstance(decided, Pending)
+        and candidate.stated
+        and not candidate.changes  # "wir sind jetzt in Rom": maybe a trip
+        and policy.changes_naturally(candidate.key)
+    ):
+        return replace(decided, reason=policy.STATED_CHANGE)
+    return decided
 
 
 #: The name of one of the user's people or pets (``family.son.name``, ``people.friend.name``,

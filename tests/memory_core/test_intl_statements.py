@@ -298,3 +298,41 @@ def test_a_job_in_a_town_is_the_job_and_the_town(text: str, slots: dict[str, str
     """As "ich arbeite als Gärtner in Ulm" was: the French job was "graphiste à Nantes" and the
     Spanish town was only a note."""
     assert {k: v for k, v in slots_of(text).items() if not k.startswith("note.")} == slots
+
+
+@pytest.mark.parametrize(
+    ("text", "slots", "note"),
+    [
+        # Whom one lives with, and how many, are the names read: no second copy as a note.
+        ("Hola, soy Marta y vivo en Sevilla con mis dos hijos, Pablo y Lucía.",
+         {"name": "Marta", "home_city": "Sevilla", "family.child.pablo.name": "Pablo",
+          "family.child.lucia.name": "Lucía"}, False),
+        ("Je vis à Lyon avec mes deux filles, Léa et Zoé.",
+         {"home_city": "Lyon", "family.daughter.lea.name": "Léa",
+          "family.daughter.zoe.name": "Zoé"}, False),
+        # Three words between "with" and the town: the home is still read.
+        ("Ich wohne mit meinen zwei Katzen in Köln.", {"home_city": "Köln"}, True),
+        ("Vivo con mis dos perros en Cádiz.", {"home_city": "Cádiz"}, True),
+    ],
+)  # fmt: skip
+def test_whom_one_lives_with_is_no_more_than_the_home_and_names(
+    text: str, slots: dict[str, str], note: bool
+) -> None:
+    assert slots_of(text) == slots
+    assert has_note(text) is note
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        ("Wir wohnen noch in Bonn.", "Bonn"),
+        ("Ich wohne inzwischen in Jena.", "Jena"),
+        ("J'habite toujours à Lyon.", "Lyon"),
+        ("Vivo todavía en Cádiz.", "Cádiz"),
+        ("Vivimos por fin en Vigo.", "Vigo"),
+    ],
+)
+def test_a_home_said_with_still_or_at_last_is_the_home(text: str, town: str) -> None:
+    """ "noch", "toujours", "todavía" between the verb and the town: kept only as a note."""
+    assert slots_of(text) == {"home_city": town}
+    assert not has_note(text)
