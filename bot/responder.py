@@ -54,6 +54,7 @@ from memory_core.types import (
     ToolChange,
     animal_asked,
     animal_kind,
+    as_dated,
     asked_relation,
     asks_two_things,
     find_people,
@@ -70,6 +71,7 @@ from memory_core.types import (
     relation_plural,
     relations_named,
     relative_of_named,
+    russian_name,
     says_i,
     your_relation,
 )
@@ -494,7 +496,9 @@ class OfflineResponder:
             and asked_relation(text) is None
             and animal_asked(text) is None
         )
-        by_meaning = _meaning_answer(text, ctx, name, people=about_people is None)
+        by_meaning = _meaning_answer(
+            text, ctx, name, people=about_people is None, someone=about_people is not None
+        )
         if by_meaning is not None:
             return by_meaning
         if about_people is not None:  # "You haven't told me about your cat yet."
@@ -676,6 +680,10 @@ def _person_sentence(person: Person, name: str | None) -> str:
 
 #: Questions about someone by name: (pattern, attributes asked for).
 _NAME = r"([A-Z][\w'-]+)"
+#: A name in another language's question (any alphabet's capital; "Пауле" is Paula asked of).
+_NAME_ABROAD = (
+    r"([A-ZÀ-ÖØ-ÞА-ЯЁ][\w'-]+)(?=\s*[?!.¿]*\s*$|\s+(?:gerade|jetzt|ahora|maintenant|сейчас)\b)"
+)
 _NAME_QUESTIONS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
     (re.compile(pattern), attrs)
     for pattern, attrs in (
@@ -690,6 +698,25 @@ _NAME_QUESTIONS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         ),
         (rf"\b[Hh]ow\s+old\s+is\s+{_NAME}\b", ("age",)),
         (rf"\b[Ww]hen\s+is\s+{_NAME}'s\s+birthday\b", ("birthday",)),
+        # The same asked in the other languages, a name with no article before it ("Wie alt ist
+        # Mia?", "¿Cuántos años tiene Paula?", "Quel âge a Inès ?", "Сколько лет Пауле?"):
+        # they were answered with the user's own age.
+        (
+            rf"\b(?:[Ww]ie\s+alt\s+ist|[Cc]u[áa]ntos\s+años\s+tiene|[Qq]u[ée]\s+edad\s+tiene|"
+            rf"[Qq]uel\s+[âa]ge\s+a|[Сс]колько\s+лет)\s+{_NAME_ABROAD}",
+            ("age",),
+        ),
+        (
+            rf"\b(?:[Ww]o\s+(?:wohnt|lebt)|[Dd][óo]nde\s+vive|[Oo][ùu]\s+(?:habite|vit)|"
+            rf"[Гг]де\s+живёт|[Гг]де\s+живет)\s+{_NAME_ABROAD}",
+            ("home", "lives", "live", "origin"),
+        ),
+        (
+            rf"\b(?:[Ww]as\s+macht|[Ww]o\s+arbeitet|[Qq]u[ée]\s+hace|[Dd][óo]nde\s+trabaja|"
+            rf"[Qq]ue\s+fait|[Oo][ùu]\s+travaille|[Кк]ем\s+работает|[Гг]де\s+работает)"
+            rf"\s+{_NAME_ABROAD}",
+            _WORK_ATTRIBUTES,
+        ),
     )
 )
 
@@ -747,6 +774,12 @@ def _people_answer(text: str, facts: Sequence[Fact], name: str | None) -> tuple[
     for pattern, attrs in _NAME_QUESTIONS:
         m = pattern.search(text)
         asked = next((g for g in m.groups() if g), None) if m else None
+        if asked and re.match(r"[А-ЯЁ]", asked):
+            # "Сколько лет Маше?": the name as it is called ("Маша"), whatever its case.
+            asked = next(
+                (n for c in ("nomn", "datv", "gent", "ablt") if (n := russian_name(asked, c))),
+                asked,
+            )
         named = find_people(people, name=asked) if asked else []
         if named:
             said = " ".join(
@@ -854,7 +887,9 @@ def _named(text: str, facts: list[Fact]) -> list[Fact]:
 #: article, a preposition, a time): lower-cased when it is said inside another sentence.
 _MID_SENTENCE = re.compile(
     r"^(The|A|An|With|In|On|At|For|From|During|After|Before|Since|When|While|Whenever|Every"
-    r"|Most|Some|Each|Once|Twice|This|That|These|Those) "
+    r"|Most|Some|Each|Once|Twice|This|That|These|Those|Next|Last|Yesterday|Today|Tonight"
+    r"|Tomorrow|Now|Then|Soon|Recently|Lately|Usually|Sometimes|Also|Actually|Our|Your|You"
+    r"|You're|You've|You'll|You'd|We|We're|We've|They|It|It's|There|Here) "
 )
 
 
@@ -867,14 +902,15 @@ def told_words(fact: Fact, name: str | None, *, quote_first: bool = False) -> st
     note_lang = note_language(fact.key)
     excerpt = (fact.source_excerpt or "").strip()
     if lang == "en" and note_lang in (None, "en"):
+        # Said weeks later: "next Friday" as the day it meant when it was told.
         said = (
-            second_person(excerpt)
+            second_person(as_dated(excerpt, fact.created_at))
             if quote_first and excerpt
-            else yours(fact.value_text, name, excerpt)
+            else yours(as_dated(fact.value_text, fact.created_at), name, excerpt)
         )
         # Said mid-sentence ("… that the wifi password is …", "…; with your morning tea you
         # …"), not "that The wifi …": a word only a sentence's start gave its capital.
-        return _MID_SENTENCE.sub(lambda m: f"{m.group(1).lower()} ", said)
+        return _MID_SENTENCE.sub(lambda m: f"{m.group(1).lower()} ", said, count=1)
     if note_lang == lang and excerpt:
         return _quoted(excerpt)
     value = fact.value_json.get("value") if isinstance(fact.value_json, dict) else None
@@ -962,8 +998,12 @@ _CLAUSE_BREAK = re.compile(
 def _covers(value: str, clause: str) -> bool:
     """Whether a slot's value is said in ``clause`` (in any inflection: "Самара" in "в
     Самаре")."""
-    stem = value.casefold()[: max(4, len(value) - 2)]
-    return any(w.startswith(stem) for w in re.findall(r"\w+", clause.casefold()))
+    said = re.findall(r"\w+", clause.casefold())
+    # each word of a value of several ("bailar salsa" in "me encanta bailar salsa")
+    return all(
+        any(w.startswith(word[: max(4, len(word) - 2)]) for w in said)
+        for word in re.findall(r"\w+", value.casefold())
+    ) and bool(re.search(r"\w", value))
 
 
 def _rest_of_notes(saved: Sequence[Candidate], lang: str) -> list[Candidate]:
@@ -996,7 +1036,18 @@ def uncovered(words: str, values: Sequence[str]) -> str:
     value "Köln" → "spiele gern Schach"."""
     parts = [p for p in _CLAUSE_BREAK.split(words) if p]
     rest = [p for p in parts if not any(_covers(v, p) for v in values)]
-    return words if len(rest) == len(parts) else ", ".join(rest)
+    if len(rest) == len(parts):
+        return words
+    # "Hola, soy Marta y …": the greeting says nothing (it was quoted as what was saved).
+    return ", ".join(p for p in rest if not _ONLY_A_GREETING.match(p.strip()))
+
+
+#: A clause that only greets ("Hola", "Salut !", "Привет").
+_ONLY_A_GREETING = re.compile(
+    r"^(?:hallo|hi|hey|hiya|hello|servus|moin|hola|buenas|bonjour|bonsoir|salut|coucou|привет|"
+    r"здравствуйте|ciao)[\s!.…]*$",
+    re.IGNORECASE,
+)
 
 
 def _quoted(words: str) -> str:
@@ -1098,7 +1149,7 @@ def _not_own_slot(fact: Fact) -> bool:
 
 
 def _meaning_answer(
-    text: str, ctx: TurnContext, name: str | None, *, people: bool = True
+    text: str, ctx: TurnContext, name: str | None, *, people: bool = True, someone: bool = False
 ) -> str | None:
     """The memories that answer the question by meaning (``memory_core.answering``: the
     calibrated answer-or-abstain of the turn's hybrid search), said back in the second
@@ -1108,7 +1159,9 @@ def _meaning_answer(
         h for h in ctx.candidates or ctx.hits if h.fact is not None and h.fact.kind not in _NOT_TOLD
     ]
     whom = _about_whom(text)
-    if whom == "kin":
+    if whom == "kin" or someone:
+        # ``someone``: asked of one of their people the templates found no fact for ("where
+        # does Paula work?", "Wie alt ist Mia?"): never the user's own job or age.
         # "¿Dónde trabaja mi novia?": not the user's own job (their people's facts and what
         # they said in their own words stay).
         told = [h for h in told if h.fact is None or _not_own_slot(h.fact)]

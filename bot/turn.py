@@ -35,7 +35,7 @@ from bot.responder import (
 from bot.texts import HELP_POINTER
 from bot.wording import knows_user, told_name
 from memory_core import Extractor, Memory, Observer, Turn, asks_to_remember
-from memory_core.types import Candidate, TurnInput, group_key, is_note
+from memory_core.types import Candidate, TurnInput, asked_about, group_key, is_note
 from memory_core.values import Audience, Fact, SearchHit, Topic
 
 REDACTED = "[redacted]"
@@ -185,7 +185,11 @@ class ChatTurn:
         elif early:
             # The acknowledgement says what learning made of the statement, not what the
             # preview read: the words are committed first, and learning waited for (bounded).
-            noted, waiting = await self._learned(turn, noted)
+            said_before = [
+                *recall.block.facts,
+                *(h.fact for h in (*recall.hits, *recall.candidates) if h.fact is not None),
+            ]
+            noted, waiting = await self._learned(turn, noted, said_before)
         show = None
         if streaming and stream is not None:
             show = _masked_stream(stream, mask)
@@ -275,16 +279,26 @@ class ChatTurn:
         return replies
 
     async def _learned(
-        self, turn: Turn, noted: list[Candidate]
+        self, turn: Turn, noted: list[Candidate], told: list[Fact]
     ) -> tuple[list[Candidate], list[Fact]]:
         """Commit the turn and wait (at most ``learning_wait_s``) for what learning did with
         it: of ``noted``, what was kept, and the facts whose change waits for the user's
-        confirmation (asked in their private chat). Not learned in time: the preview is all
-        there is to say."""
+        confirmation (asked in their private chat). Not learned in time (a busy machine):
+        the preview with the policy's guess — a change of a ``told`` fact the policy asks
+        about is not acknowledged as saved (it was: "Got it — you moved to Lisbon", then
+        "Which is right?")."""
         learned = await self.observer.observe_learned(turn, self.learning_wait_s)
-        if learned is None:
-            return noted, []
-        return learned.outcome(noted)
+        if learned is not None:
+            return learned.outcome(noted)
+        kept: list[Candidate] = []
+        waiting: dict[int, Fact] = {}
+        for cand in noted:
+            old = asked_about(cand, told)
+            if old is None:
+                kept.append(cand)
+            else:
+                waiting.setdefault(old.id, old)
+        return kept, list(waiting.values())
 
     async def learn_edit(self, msg: IncomingMessage, turn_id: str, text: str) -> None:
         """Commit an edited message's new text to be learned from (once per edit)."""

@@ -10,6 +10,8 @@ architecture test checks every name it takes is listed here). Nothing here opens
 from memory_core.config import ImportLimits, LinkLimits, RecallConfig, RetrievalConfig
 from memory_core.extract.base import Candidate, TurnInput
 from memory_core.extract.russian import in_case as russian_case
+from memory_core.extract.russian import name_in as russian_name
+from memory_core.extract.when import as_dated
 from memory_core.jobs import (
     ConsolidateConfig,
     DecayConfig,
@@ -22,6 +24,7 @@ from memory_core.jobs import (
 from memory_core.jobs.profile import Entry as ProfileEntry
 from memory_core.jobs.questions import Answer as QuestionAnswer
 from memory_core.jobs.reflection import Digest as ReflectionDigest
+from memory_core.learn.arbitrate import asked_about
 from memory_core.learn.decisions import Expire, Insert, Noop, Pending, Supersede, Update
 from memory_core.learn.resolve import Choice as ConflictChoice
 from memory_core.learn.resolve import Conflict, Resolution
@@ -151,6 +154,8 @@ __all__ = [
     "Usage",
     "animal_asked",
     "animal_kind",
+    "as_dated",
+    "asked_about",
     "asked_relation",
     "asks_two_things",
     "chat_of",
@@ -175,6 +180,7 @@ __all__ = [
     "relations_named",
     "relative_of_named",
     "russian_case",
+    "russian_name",
     "says_i",
     "your_relation",
 ]

@@ -125,6 +125,8 @@ def test_memory_core_types_exports() -> None:
         "Usage",
         "animal_asked",
         "animal_kind",
+        "as_dated",
+        "asked_about",
         "asked_relation",
         "asks_two_things",
         "chat_of",
@@ -148,6 +150,7 @@ def test_memory_core_types_exports() -> None:
         "relation_plural",
         "relations_named",
         "russian_case",
+        "russian_name",
         "says_i",
         "your_relation",
     ]

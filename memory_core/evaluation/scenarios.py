@@ -40,7 +40,7 @@ from memory_core.extract.base import Extractor
 from memory_core.learn.arbitrate import Auditor, normalise_value
 from memory_core.learn.observer import Observer, Turn
 from memory_core.learn.pipeline import Learner, LearnResult
-from memory_core.learn.resolve import expire_due, open_conflicts, resolve
+from memory_core.learn.resolve import expire_due, mark_notified, open_conflicts, resolve
 from memory_core.read.search import search_on_thread
 from memory_core.runtime.executors import Lane
 from memory_core.store import outbox
@@ -300,6 +300,10 @@ async def _play(
                 )
                 if not await _learned(observer, learned, turn_id):
                     result.errors.append(f"step {n}: the turn was not learned (see the logs)")
+                # The bot asks a question as soon as it is raised: delivered now (a question
+                # never delivered never lapses).
+                for asked in await open_conflicts(memory.ctx, step.user, unnotified_only=True):
+                    await mark_notified(memory.ctx, step.user, asked.id)
             case Tap():
                 clock.advance(minutes=1)
                 open_now = await open_conflicts(memory.ctx, step.user)

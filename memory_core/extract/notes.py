@@ -642,7 +642,8 @@ def says_more(sentence: str, slots: list[Candidate]) -> bool:
     words = re.findall(r"[^\W\d_]+", rest.lower())
     covered = set(_INTRO_WORDS | _MONTH_WORDS | _ACTUALLY_WORDS)
     if any(c.key.startswith(("family.", "people.", "pet.")) for c in slots):
-        covered |= patterns_intl_people.KIN_WORDS | _PET_WORDS
+        # "… con mis dos hijos, Pablo y Lucía": how many, and with whom, the names hold
+        covered |= patterns_intl_people.KIN_WORDS | _PET_WORDS | _AGE_WORDS | _WITH_WORDS
     if any(c.key == "age" or c.key.endswith(".age") or _COUNTS.match(c.key) for c in slots):
         # "J'ai soixante-douze ans.", "Tengo dos hijos, …": the age or the count holds it all
         covered |= _AGE_WORDS
@@ -660,6 +661,8 @@ _PET_WORDS = frozenset(
     for lang in ("de", "es", "fr", "ru", "en")
     for w in animals.words(lang, plural=True, singular=True)
 )
+#: "with" in each language ("vivo en Sevilla con mis hijos"): said of the people named.
+_WITH_WORDS = frozenset("mit con avec с со together with".split())
 #: "Actually" in each language ("En realidad tengo 30 años"): says nothing a slot does not.
 _ACTUALLY_WORDS = frozenset(
     "en realidad fait vrai dire eigentlich tatsächlich de hecho на самом деле вообще-то вообще "
@@ -718,6 +721,9 @@ _INTRO_WORDS = frozenset(
     travaille bosse chez pour viens originaire étudie etudie étudiant étudiante etudiant
     etudiante parle préféré préférée prefere preferee favori favorite c est anniversaire né née
     ne le qui s appellent il elle
+    trabaja trabajan arbeitet arbeiten travaillent работает работают работал работала он она
+    они él ella ellos noch immer inzwischen mittlerweile endlich todavía todavia aún aun por fin
+    finalmente toujours encore enfin désormais
     учусь из родом говорю знаю владею любимый любимая любимое день рождения родился родилась
     года зовут есть его её ее по имени кличке""".split()
 )

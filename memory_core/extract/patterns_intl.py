@@ -69,9 +69,14 @@ _INTRO_NAME = r"(?P<v>" + _WORD + r"(?:\s" + _WORD + r")?)"
 #: "mit meiner Frau", "con mi novio", "avec ma copine", "seit 2019", "desde hace años":
 #: said between the verb and the town ("ich wohne mit meiner Frau in Köln").
 _WITH = {
-    "de": r"(?:(?:mit\s+\S+(?:\s+\S+)?|seit\s+\S+(?:\s+\S+)?|jetzt|zusammen|schon|aber)\s+){0,3}",
-    "es": r"(?:(?:con\s+\S+(?:\s+\S+)?|desde\s+hace\s+\S+(?:\s+\S+)?|ahora|ya)\s+){0,3}",
-    "fr": r"(?:(?:avec\s+\S+(?:\s+\S+)?|depuis\s+\S+(?:\s+\S+)?|maintenant)\s+){0,3}",
+    # "still", "by now", "at last" ("wir wohnen noch in Bonn", "vivo todavía en Cádiz",
+    # "j'habite toujours à Lyon": kept only as notes)
+    "de": r"(?:(?:mit\s+\S+(?:\s+\S+){0,2}?|seit\s+\S+(?:\s+\S+)?|jetzt|zusammen|schon|aber"
+    r"|(?:immer\s+)?noch|inzwischen|mittlerweile|endlich)\s+){0,3}",
+    "es": r"(?:(?:con\s+\S+(?:\s+\S+){0,2}?|desde\s+hace\s+\S+(?:\s+\S+)?|ahora|ya|todav[íi]a"
+    r"|a[úu]n|por\s+fin|finalmente)\s+){0,3}",
+    "fr": r"(?:(?:avec\s+\S+(?:\s+\S+){0,2}?|depuis\s+\S+(?:\s+\S+)?|maintenant|toujours|encore"
+    r"|enfin|désormais)\s+){0,3}",
 }
 _HOME = {
     "de": rf"(?:(?:ich|und)\s+(?:wohne|lebe)|wir\s+(?:wohnen|leben)|wohne|(?<=,\s)lebe|"
@@ -86,7 +91,7 @@ _HOME = {
 }
 #: What ends a value: the next clause or the end ("… in Berlin und arbeite …").
 _END = (
-    r"(?=\s*(?:[,.;!?]|\s[–—-]\s|\s(?:und|y|e|et|и|a|an|en|in|bei|chez|seit|desde|depuis|mit|con|"
+    r"(?=\s*(?:[,.;!?]|\s[–—-]\s|\s(?:und|y|e|et|и|a|à|an|en|in|bei|chez|seit|desde|depuis|mit|con|"
     r"avec|hace|il|pero|mais|aber|но|"
     r"vor|letztes|l'année|gezogen|umgezogen|zusammen|el|la|le|im|am|dans|para|pour)\s|$|"
     r"\s(?:gezogen|umgezogen)))"
@@ -152,6 +157,9 @@ _JOB = {
     "fr": rf"(?:je\s+|et\s+|(?<![\w'’]\s)(?<![\w'’]))(?:travaille|bosse)\s+(?:maintenant\s+)?"
     rf"{_AT}comme",
 }
+#: The French first person ("je", "j'", "moi"): "… et travaille comme …" is the user's only
+#: after it.
+_FR_I = re.compile(r"(?<![\w])(?:je(?![\w])|j['’]|moi(?![\w]))", re.IGNORECASE)
 #: "(ich) bin Krankenschwester von Beruf": the job before its marker.
 _JOB_BEFORE = {
     "de": r"(?:^|(?<=[\s,;]))(?:ich\s+)?bin\s+(?:ein\s+|eine\s+)?(?P<v>[^\W\d_][\w-]*)"
@@ -202,7 +210,11 @@ def _job(sentence: str, language: str) -> str | None:
     if language == "ru":
         if (job := russian.job(sentence)) is not None:
             return job
-    elif (m := _search(_JOB.get(language), _JOB_VALUE, sentence)) is not None:
+    elif (m := _search(_JOB.get(language), _JOB_VALUE, sentence)) is not None and (
+        # "Mon mari s'appelle Hugo et travaille comme plombier": his job (the same verb's
+        # form as the user's), read by the relatives' rules, never the user's.
+        not m[0].lower().startswith("et") or _FR_I.search(sentence[: m.start()])
+    ):
         return m["v"]
     if language in _JOB_BEFORE and (m := re.search(_JOB_BEFORE[language], sentence, re.I)):
         return m["v"]
@@ -346,6 +358,8 @@ def _intro_name(sentence: str, language: str) -> str | None:
 #: a firm as often as a town, and German capitalises "in Teilzeit": neither read).
 _JOB_IN = {
     "fr": r"(?:à|a)",
+    # "trabajo como enfermera en Valencia" (a town: capitalised, not "en casa", "en remoto")
+    "es": r"en",
     "ru": r"во?",
     # "ich arbeite als Gärtner in Ulm" (not "in Teilzeit", "in Rente").
     "de": r"in(?!\s+(?:Teilzeit|Vollzeit|Rente|Elternzeit|Kurzarbeit|Ausbildung|Schicht\w*|"
@@ -437,10 +451,11 @@ def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
         town = russian.home_town(sentence)
     else:
         town = _find(_HOME.get(language), sentence, ctx)
+    lived_since = town is not None  # "desde 2019" after a job says since when the job is held
     if town is None:
         town = _town_of_job(sentence, language)
     if town is not None:
-        since = _since(sentence)
+        since = _since(sentence) if lived_since else None
         lives = f"has lived in {town} since {since.year}" if since else f"lives in {town}"
         text = f"{ctx.subject} {lives}."
         out += fact("home_city", text, Category.IDENTITY, 0.75, town, valid_from=since)

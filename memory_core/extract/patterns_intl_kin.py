@@ -63,10 +63,11 @@ def _subject(language: str) -> str:
 #: "… heißt Paula, sie …", "… se llama Diego y …", "… s'appelle Hugo, il …", "… зовут Саша, он
 #: …": the naming, then a clause about the person just named.
 _NAMED_THEN = {
-    "de": r"hei(?:ß|ss)t\s+{n}(?:,\s*(?:und\s+)?|\s+und\s+)(?:er|sie)\s+",
+    # the pronoun may be left out: "Mein Mann heißt Jonas und arbeitet als Koch"
+    "de": r"hei(?:ß|ss)t\s+{n}(?:,\s*(?:und\s+)?|\s+und\s+)(?:(?:er|sie)\s+)?",
     "es": r"se\s+llama\s+{n}(?:,\s*(?:y\s+)?|\s+y\s+)(?:él\s+|ella\s+)?",
-    "fr": r"s'appelle\s+{n}(?:,\s*(?:et\s+)?|\s+et\s+)(?:il|elle)\s+",
-    "ru": r"зовут\s+{n}(?:,\s*(?:и\s+)?|\s+и\s+)(?:он|она)\s+",
+    "fr": r"s'appelle\s+{n}(?:,\s*(?:et\s+)?|\s+et\s+)(?:(?:il|elle)\s+)?",
+    "ru": r"зовут\s+{n}(?:,\s*(?:и\s+)?|\s+и\s+)(?:(?:он|она)\s+)?",
 }
 #: "Брата зовут Саша", "Моего брата зовут Саша": a Russian relation in the accusative (with
 #: "my" or without) before "зовут".
@@ -206,13 +207,16 @@ def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
         who = f"{whose}.{slug(name)}" if name else whose
         said = f"{ctx.possessive} {rel}" + (f" {name}" if name else "")
         after = sentence[m.end() :]
-        job = _job_said(language, after)
-        if job is None and name is None:
+        job, firm = _job_said(language, after), _firm_said(language, after)
+        if job is None and firm is None and name is None:
+            # "Mein Mann heißt Jonas und arbeitet bei Bosch": what follows the name
             then = re.match(_NAMED_THEN[language].format(n=_NAME), after, re.IGNORECASE)
-            job = _job_said(language, after[then.end() :]) if then is not None else None
+            if then is not None:
+                rest = after[then.end() :]
+                job, firm = _job_said(language, rest), _firm_said(language, rest)
         if job is not None:
             out += fact(f"{who}.job", f"{said} works as {job}.", Category.RELATIONSHIP, 0.75, job)
-        if (firm := _firm_said(language, after)) is not None:
+        if firm is not None:
             text = f"{said} works at {firm}."
             out += fact(f"{who}.employer", text, Category.RELATIONSHIP, 0.75, firm)
     return out

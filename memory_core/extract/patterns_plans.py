@@ -182,6 +182,10 @@ _LATER = re.compile(
     r"december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec|spring|summer|autumn|fall|winter|"
     r"christmas|easter|new\s+year|half[-\s]term|the\s+holidays|next\s+(?:week|month|year)|"
     r"in\s+(?:a|two|three|four|five|six|\d+|a\s+few|a\s+couple\s+of)\s+(?:weeks?|months?|years?)|"
+    r"(?:next|this|coming)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend)|"
+    # a stay said ("for a week", "for ten days", "for the weekend"): a trip, whenever it starts
+    r"for\s+(?:a|one|two|three|four|five|six|seven|ten|\d+|a\s+few|a\s+couple\s+of)\s+"
+    r"(?:weeks?|fortnights?|days|nights|months?)|for\s+(?:a|the)\s+(?:long\s+)?weekend|"
     r"(?:19|20)\d\d)\b",
     re.IGNORECASE,
 )

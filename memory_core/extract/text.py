@@ -260,7 +260,8 @@ _TRAILING_FILLER = re.compile(
     r"if\s+you\s+can\s+believe\s+it|believe\s+it\s+or\s+not|if\s+(?:that|it)\s+matters"
     r"(?:\s+at\s+all)?|not\s+that\s+it\s+matters|for\s+my\s+sins|if\s+you\s+must\s+know|"
     r"for\s+what\s+it'?s\s+worth)"
-    r"|\s*[.,;:!…~*]+|\s+\(\w*\??\))+\s*$",
+    # "(lol)", "(?)" trail; "(8)" is an age ("Lea (12) and Mia (8)"), never a filler
+    r"|\s*[.,;:!…~*]+|\s+\((?!\d+\))\w*\??\))+\s*$",
     re.IGNORECASE,
 )
 #: A comment on what was just said ("…, which is lucky", "… which is much nicer than my old flat"):

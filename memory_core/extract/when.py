@@ -332,3 +332,12 @@ def absolute(text: str, ref: TimeRef) -> str:
         # "Last summer I went to Greece": the statement starts at its subject.
         return f"{after.lstrip(' ,')} {ref.spoken()}".strip()
     return f"{before} {ref.spoken()}{after}".strip()
+
+
+def as_dated(text: str, told_at: datetime) -> str:
+    """``text`` said back later with its time phrase as the date it meant when it was told
+    ("Next Friday we're flying to Crete" told on 27 November → "we're flying to Crete on
+    4 December 2026"); ``text`` itself when it has none."""
+    body = text.rstrip(" .!…")
+    ref = resolve(body, told_at)
+    return f"{absolute(body, ref)}{text[len(body) :]}" if ref is not None else text

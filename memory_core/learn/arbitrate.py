@@ -122,6 +122,30 @@ def proposal_of(candidate: Candidate, *, explicit: bool) -> Proposal:
     )
 
 
+def asked_about(candidate: Candidate, told: Sequence[Fact]) -> Fact | None:
+    """The told fact ``candidate`` would change only once the user confirms it (the policy
+    asks), or ``None`` — the reply's guess while learning has not finished in time, so a
+    change of a confident home is never acknowledged "Got it" and then asked about."""
+    if candidate.multi_valued:
+        return None
+    proposal = proposal_of(candidate, explicit=False)
+    for old in told:
+        if old.key != candidate.key or old.status != Status.ACTIVE:
+            continue
+        said = old.value_json.get("value") if isinstance(old.value_json, dict) else None
+        if (said is not None and candidate.value is not None) and normalise_value(
+            str(said)
+        ) == normalise_value(candidate.value):
+            return None  # said again
+        if normalise_value(old.value_text) == normalise_value(candidate.value_text):
+            return None
+        if not policy.may_overwrite(old, proposal.confidence) or (
+            policy.is_high_risk(old.category) and proposal.confidence < policy.HIGH_RISK_MIN
+        ):
+            return old
+    return None
+
+
 def guards(fact: Fact, *, explicit: bool, said_at: datetime | None) -> bool:
     """Whether a deleted fact stops its value being learned again: only what the user asked
     to forget (a faded fact is learned again when told again), never against an explicit
@@ -198,7 +222,15 @@ def decide_one(
     several = _one_of_several(candidate, proposal, old, live, explicit=explicit)
     if several is not None:
         return several
-    return enforce(Supersede(old.id, proposal), {old.id: old}, explicit=explicit)
+    decided = enforce(Supersede(old.id, proposal), {old.id: old}, explicit=explicit)
+    if (
+        isinstance(decided, Pending)
+        and candidate.stated
+        and not candidate.changes  # "wir sind jetzt in Rom": maybe a trip
+        and policy.changes_naturally(candidate.key)
+    ):
+        return replace(decided, reason=policy.STATED_CHANGE)
+    return decided
 
 
 #: The name of one of the user's people or pets (``family.son.name``, ``people.friend.name``,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from memory_core.extract.base import MAX_STATED_CANDIDATES, Candidate
@@ -22,8 +23,24 @@ HIGH_RISK_MIN = 0.90
 MAX_CANDIDATES_PER_TURN = 5
 MAX_WRITES_PER_TURN = 3
 MAX_STATED_PER_TURN = MAX_STATED_CANDIDATES
-#: Unanswered conflicts expire after this many days (the old value stays).
+#: Unanswered conflicts expire after this many days: the old value stays — unless the user
+#: plainly said the change of something that naturally changes (``STATED_CHANGE``).
 CONFLICT_TTL_DAYS = 7
+#: The question's reason for a change of home, job or plans the user said in their own words
+#: ("I moved to Lisbon", "я переехал в Иркутск"): left unanswered, the newer statement stands
+#: (it was dropped after a week, and the bot said the old home for good).
+STATED_CHANGE = "a change the user said: the newer statement stands if unanswered"
+#: What naturally changes (home, job, school, plans): the keys a stated change may settle.
+_CHANGES_NATURALLY = re.compile(
+    r"^(?:home|job_title$|employer$|workplace$|school|plan\.|project\.)"
+)
+
+
+def changes_naturally(key: str) -> bool:
+    """Whether a fact of ``key`` is of a kind that naturally changes (home, job, plans)."""
+    return _CHANGES_NATURALLY.match(key) is not None
+
+
 #: "Only for now" keeps the new value for this many hours.
 ONLY_FOR_NOW_HOURS = 24
 

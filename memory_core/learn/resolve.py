@@ -258,8 +258,18 @@ def _offered(conn: Connection, row: ConflictRow, choice: Choice) -> bool:
     return several or choice != Choice.BOTH
 
 
+def _said_as_a_change(conn: Connection, pending: Fact) -> bool:
+    """Whether ``pending`` was asked about as a change the user said of something that
+    naturally changes (``policy.STATED_CHANGE``), not an inference, a "now" or a second name."""
+    return any(
+        h.event == "pending" and h.reason == policy.STATED_CHANGE
+        for h in fact_repo.history(conn, pending.user_id, fact_id=pending.id)
+    )
+
+
 def expire_due(ctx: Context) -> int:
-    """Close conflicts unanswered past their expiry (the old value stays) and end
+    """Close conflicts unanswered past their expiry (the old value stays, but a change the
+    user said of their home, job or plans stands: ``policy.STATED_CHANGE``) and end
     "only for now" values whose time is up; returns how many facts changed."""
     now = ctx.clock.now()
     changed = 0
@@ -267,7 +277,38 @@ def expire_due(ctx: Context) -> int:
         for row in conflict_repo.expired_open(conn, now):
             conflict_repo.close(conn, row.user_id, row.id, "expired", "expired", now)
             new = fact_repo.get(conn, row.user_id, row.new_fact_id)
-            if new is not None and new.status == Status.PENDING:
+            if new is not None and new.status == Status.PENDING and _said_as_a_change(conn, new):
+                # "I moved to Lisbon", unanswered: what the user said last stands.
+                old = fact_repo.get(conn, row.user_id, row.old_fact_id)
+                reason = "unanswered for 7 days: the newer statement stands"
+                if old is not None and old.status in RETRIEVABLE:
+                    dropped = fact_repo.transition(
+                        conn,
+                        row.user_id,
+                        old,
+                        now,
+                        event="superseded",
+                        actor="system",
+                        reason=reason,
+                        status=Status.SUPERSEDED,
+                        valid_to=now,
+                    )
+                    ctx.vectors.queue_fact(conn, dropped)
+                kept = fact_repo.transition(
+                    conn,
+                    row.user_id,
+                    new,
+                    now,
+                    event="updated",
+                    actor="system",
+                    reason=reason,
+                    status=Status.ACTIVE,
+                    replaces=old,
+                    valid_from=min(new.valid_from, now),
+                )
+                ctx.vectors.queue_fact(conn, kept)
+                changed += 1
+            elif new is not None and new.status == Status.PENDING:
                 after = fact_repo.transition(
                     conn,
                     row.user_id,

@@ -871,6 +871,32 @@ def _guarded(topic: Topic | None, text: str) -> Topic | None:
     return topic
 
 
+#: What is left of a line once a name is taken out when it says nothing but the name ("I'm
+#: Dana", "Hi, I'm Sasha!", "Ich bin Kim"): a frame of at most this many words.
+_NAME_FRAME_WORDS = 3
+
+
+def _without_names(cand: Candidate, text: str) -> str:
+    """``text`` as the reader should read it for ``cand``: the people the fact names (its value
+    when it is a name, the person its key is about) are no evidence of anything private. The
+    reader learned "I'm gay"-like short lines, and read "I'm Dana", "I'm Sasha" or "Sam is one of
+    the user's kids" as sex life — a name that may be anyone's filed under Private; so each
+    such name is read as a letter, and a line that is then only a naming frame is not read."""
+    parts = cand.key.split(".")
+    at = {"family": 2, "people": 2, "person": 1}.get(parts[0])
+    names = {parts[at].replace("_", " ")} if at is not None and len(parts) > at + 1 else set()
+    if cand.value and (cand.key == "name" or cand.key.endswith(".name")):
+        names.add(cand.value)
+    if not text or not names:
+        return text
+    pattern = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    masked = re.sub(rf"(?<!\w)(?:{pattern})(?!\w)", "N", text, flags=re.IGNORECASE)
+    if masked == text:
+        return text
+    rest = [w for w in re.findall(r"\w+", masked) if w != "N"]
+    return "" if len(rest) <= _NAME_FRAME_WORDS else masked
+
+
 def read_by_meaning(model: SensitivityModel, candidates: Sequence[Candidate]) -> list[Candidate]:
     """``candidates`` with those the model reads as sensitive marked so (thread side): the
     same outcome as :func:`~memory_core.extract.sensitivity.classified` would give had the
@@ -883,7 +909,9 @@ def read_by_meaning(model: SensitivityModel, candidates: Sequence[Candidate]) ->
     texts: list[str] = []
     owners: list[int] = []
     for cand in unread:
-        for text in dict.fromkeys((cand.value_text, cand.source_excerpt)):
+        for text in dict.fromkeys(
+            _without_names(cand, t) for t in (cand.value_text, cand.source_excerpt)
+        ):
             if text:
                 texts.append(text)
                 owners.append(id(cand))

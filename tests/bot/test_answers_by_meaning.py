@@ -307,3 +307,42 @@ async def test_a_german_user_is_answered_from_notes_in_german(  # type: ignore[n
         ):
             said = await session.say(question)
             assert wanted in said and unwanted not in said, (question, said)
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("where does Paula work?", "en"),
+        ("how old is Paula?", "en"),
+        ("Wie alt ist Paula?", "de"),
+        ("Wo arbeitet Paula?", "de"),
+        ("¿Cuántos años tiene Paula?", "es"),
+        ("Quel âge a Paula ?", "fr"),
+        ("Où travaille Paula ?", "fr"),
+        ("Сколько лет Пауле?", "ru"),
+    ],
+)
+async def test_a_question_about_someone_unknown_is_never_the_users_own_fact(  # type: ignore[no-untyped-def]
+    niamh, question: str, lang: str
+) -> None:
+    """ "where does Paula work?" was answered "you work as an electrician", "Quel âge a
+    Paula ?" with the user's own age (in Spanish): a name the user never told is nobody
+    known, said so in the question's language."""
+    said = await niamh.say(question)
+    assert "electrician" not in said and "Galway" not in said, said
+    called = "Паула" if lang == "ru" else "Paula"
+    assert t(lang, "I don't know anyone called {name} yet.", name=called) in said, said
+
+
+async def test_a_russian_name_asked_in_another_case_is_the_person_told(  # type: ignore[no-untyped-def]
+    console, tmp_path: Path
+) -> None:
+    """ "Сколько лет Маше?" asks of Маша (the dative): she was "nobody called Маше"."""
+    from memory_core.clock import ManualClock
+    from tests.factories import START
+
+    async with console(tmp_path / "m.db", ManualClock(START), user="ivan") as s:
+        await s.say("Мою сестру зовут Маша, ей 30 лет.")
+        await s.runtime.settle()
+        said = await s.say("Сколько лет Маше?")
+        assert "30" in said and "Маше" not in said, said

@@ -275,3 +275,60 @@ async def test_a_forgotten_fact_is_not_relearned_from_a_backlog_after_its_purge_
                     "SELECT COUNT(*) FROM facts WHERE value_text LIKE '%Porto%'"
                 ).scalar_one()
             assert left == 0, first
+
+
+async def test_a_time_said_relative_is_said_back_as_its_day_weeks_later(
+    tmp_path: Path, clock: ManualClock, console: Callable[..., Any]
+) -> None:
+    """ "Next Friday we're flying to Crete for a week" was lost (a weekday ahead read as the
+    moment's outing); kept, it was said back a month later as "that Next Friday you're
+    flying …" — a day that no longer means anything, with a capital mid-sentence."""
+    async with console(tmp_path / "m.db", clock) as s:
+        out = await s.say("Next Friday we're flying to Crete for a week.")
+        assert "Crete" in out and "didn't save" not in out, out
+        await s.runtime.settle()
+        clock.advance(days=30)
+        out = await s.say("where am I going on holiday?")
+        assert "Crete" in out, out
+        assert "next friday" not in out.lower(), out
+
+
+@pytest.mark.parametrize(
+    ("before", "change", "asked", "stays"),
+    [
+        # Said plainly, in the user's words: the move stands if the question goes unanswered.
+        ("I live in Berlin.", "We moved to Lisbon last week.", "where do I live?", "Lisbon"),
+        ("Я живу в Томске.", "Я переехал в Омск.", "Где я живу?", "Омск"),
+        (
+            "I work as a nurse.",
+            "Actually I work as a paramedic now.",
+            "what's my job?",
+            "paramedic",
+        ),
+        # "Now" with no word of a move may be a trip, and a name is never changed unasked.
+        ("Ich wohne in Berlin.", "Wir sind jetzt in Rom.", "Wo wohne ich?", "Berlin"),
+        ("I'm Marta.", "I'm Zoe.", "what's my name?", "Marta"),
+    ],
+)
+async def test_a_change_said_plainly_stands_when_its_question_goes_unanswered(
+    tmp_path: Path,
+    console: Callable[..., Any],
+    before: str,
+    change: str,
+    asked: str,
+    stays: str,
+) -> None:
+    """ "I moved to Lisbon", its "Which is right?" never answered: a week later the question
+    expired, the new home was dropped and the bot said Berlin for good (the eighth blind
+    walk's moves in three languages)."""
+    clock = ManualClock(START)
+    async with console(tmp_path / "m.db", clock, learning_wait_s=120.0) as s:
+        await s.say(before)
+        clock.advance(days=1)
+        await s.say(change)
+        await s.runtime.settle()
+        clock.advance(days=8)
+        await s.runtime.jobs.run_expire()
+        out = await s.say(asked)
+        assert stays in out, out
+        assert "not confirmed" not in out, out

@@ -503,3 +503,30 @@ async def test_an_export_is_titled_in_the_users_language_and_imports_back_unchan
         (tmp_path / "english.md").write_text(english + "\n")
         out = await s.say(f"/import {tmp_path / 'english.md'}")
         assert "Add (" not in out and "Forget (" not in out and "Change" not in out, out
+
+
+@pytest.mark.parametrize(
+    ("said", "acknowledged"),
+    [
+        (
+            "Hola, soy Marta y vivo en Sevilla, me encanta bailar salsa.",
+            "Entendido: te llamas Marta, vives en Sevilla y «me encanta bailar salsa».",
+        ),
+        (
+            "Salut, moi c'est Zoé, je fais de la poterie le samedi.",
+            "C'est noté — tu t'appelles Zoé et « je fais de la poterie le samedi ».",
+        ),
+    ],
+)
+async def test_a_greeting_and_a_value_of_two_words_are_said_back_once(
+    tmp_path: Path, said: str, acknowledged: str
+) -> None:
+    """ "Hola" was quoted as something saved, and a value of two words ("bailar salsa") was
+    found in no clause, so the whole sentence was quoted beside its own clause."""
+    from memory_core.clock import ManualClock
+    from tests.bot.conftest import ConsoleSession
+    from tests.factories import START
+
+    async with ConsoleSession(tmp_path / "m.db", ManualClock(START), embedder="none") as s:
+        out = await s.say(said)
+    assert acknowledged in out, out

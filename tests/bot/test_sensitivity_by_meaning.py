@@ -135,3 +135,24 @@ async def test_self_harm_said_without_its_words_gets_the_caring_reply_and_a_grou
         await s.runtime.settle()
         kept = await s.runtime.memory.list_facts("console:ben")
         assert all(f.sensitive for f in kept), [(f.value_text, f.sensitive) for f in kept]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I'm Dana, I work as a nurse in Leeds.",
+        "I'm Sasha.",
+        "We have two kids, Ella (9) and Sam (6).",
+    ],
+)
+async def test_a_name_that_may_be_anyone_s_is_not_private(
+    tmp_path: Path, console: Callable[..., Any], said: str
+) -> None:
+    """The reader by meaning took "I'm Dana", "I'm Sasha" and "Sam is one of the user's kids"
+    for sex life (names given to any gender, in a short "I'm …" line): the user's own name and
+    their children's were filed under Private and hidden from every group."""
+    async with console(tmp_path / "m.db", ManualClock(START), user="dana_k") as s:
+        await s.say(said)
+        await s.runtime.settle()
+        profile = await s.say("/profile")
+        assert "Private" not in profile, profile

@@ -30,6 +30,23 @@ async def test_a_change_waiting_for_confirmation_is_not_acknowledged_as_saved(
         assert "You live in Berlin." in out
 
 
+async def test_a_change_is_not_acknowledged_as_saved_when_learning_is_late(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """A busy machine: learning has not finished when the reply is due (waited for 1 ns), so
+    the preview speaks — it said "Got it — you moved to Lisbon and live there." and then
+    asked which home is right. A repetition and a new fact are still acknowledged."""
+    async with console(tmp_path / "m.db", ManualClock(START), **WAIT) as s:
+        await s.say("I live in Berlin.")
+        s.runtime.router.turn.learning_wait_s = 1e-9
+        out = await s.say("Big news, we moved to Lisbon last week! I work as a nurse.")
+        ack = out.split("Earlier you told me")[0]
+        assert "Lisbon" not in ack, ack
+        assert "you're a nurse" in ack and "Berlin" in ack and "confirm" in ack, ack
+        out = await s.say("I live in Berlin.")
+        assert "Got it" in out and "confirm" not in out, out
+
+
 async def test_an_acknowledgement_names_what_was_saved_beside_a_pending_change(
     tmp_path: Path, console: Callable[..., Any]
 ) -> None:

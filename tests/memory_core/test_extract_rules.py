@@ -968,6 +968,22 @@ def test_one_more_pet_named_in_the_next_clause_is_said_as_a_new_one() -> None:
             "Ana is going to Devon in October.",
         ),
         ("We're off to Malta next month!", "plan.trip_malta", "Ana is going to Malta next month."),
+        # a stay said, or a weekday ahead: a trip (it was read as the moment's and lost)
+        (
+            "Next Friday we're flying to Crete for a week.",
+            "plan.trip_crete",
+            "Ana is going to Crete for a week next Friday.",
+        ),
+        (
+            "We're going to Bruges for the weekend.",
+            "plan.trip_bruges",
+            "Ana is going to Bruges for the weekend.",
+        ),
+        (
+            "I'm off to Porto for ten days.",
+            "plan.trip_porto",
+            "Ana is going to Porto for ten days.",
+        ),
         (
             "Our holiday this year is in Corfu.",
             "plan.trip_corfu",
@@ -984,7 +1000,12 @@ def test_a_planned_trip_is_kept(text: str, key: str, value_text: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["We're heading to Nando's tonight.", "I'm going to Lidl.", "We could go to Rome in May."],
+    [
+        "We're heading to Nando's tonight.",
+        "I'm going to Lidl.",
+        "We could go to Rome in May.",
+        "We're going to Aldi this afternoon.",
+    ],
 )
 def test_an_outing_of_the_moment_or_a_maybe_is_no_trip(text: str) -> None:
     assert not [k for k in keyed(text) if k.startswith("plan.trip")]
@@ -998,3 +1019,20 @@ def test_one_more_relative_is_named(text: str, name: str) -> None:
     # It was a junk key ("family.brother.another_sam") and no name.
     named = [c for c in run(text) if c.key.endswith(".name")]
     assert [c.value for c in named] == [name], named
+
+
+@pytest.mark.parametrize(
+    ("text", "ages"),
+    [
+        ("We have two daughters, Lea (12) and Mia (8).", {"lea": "12", "mia": "8"}),
+        ("Our kids are Ella (9) and Sam (6)", {"ella": "9", "sam": "6"}),
+        (
+            "I have three sons, Tom (14), Ben (11) and Jack (3)!",
+            {"tom": "14", "ben": "11", "jack": "3"},
+        ),
+    ],
+)
+def test_every_age_of_a_list_in_brackets_is_kept(text: str, ages: dict[str, str]) -> None:
+    # The last one's "(8)" was cut as a trailing "(lol)": "how old is Mia?" had no answer.
+    found = {k.split(".")[2]: c.value for k, c in keyed(text).items() if k.endswith(".age")}
+    assert found == ages

@@ -135,6 +135,18 @@ def test_a_student_studies_at_a_school_and_has_no_job(text: str) -> None:
         ("Meine Schwester heißt Paula, sie ist müde", {"family.sister.name": "Paula"}),
         # A friend's wife, not the user's.
         ("У друга жену зовут Оля", {}),
+        # The pronoun left out: still theirs, and the user's own job stays untold (French
+        # "travaille" is both persons: it was read as the user's job).
+        ("Mein Mann heißt Jonas und arbeitet als Koch",
+         {"family.husband.name": "Jonas", "family.husband.job": "Koch"}),
+        ("Mon mari s'appelle Hugo et travaille comme plombier",
+         {"family.husband.name": "Hugo", "family.husband.job": "plombier"}),
+        ("Meine Frau heißt Anna und arbeitet bei Bosch",
+         {"family.wife.name": "Anna", "family.wife.employer": "Bosch"}),
+        ("Ma femme s'appelle Inès et elle travaille chez Airbus",
+         {"family.wife.name": "Inès", "family.wife.employer": "Airbus"}),
+        ("J'habite à Lyon et travaille comme infirmière",
+         {"home_city": "Lyon", "job_title": "infirmière"}),
     ],
 )  # fmt: skip
 def test_the_clause_after_a_relative_s_naming_says_their_job(
@@ -268,3 +280,59 @@ def test_german_im_is_no_english_im(said: str) -> None:
     found = extract_rules(TurnInput(said, NOW, user_name="Ana"))
     assert found and all(c.key.startswith("note.de.") for c in found), found
     assert all("Ana is" not in c.value_text for c in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        ("Je bosse comme graphiste à Nantes.", {"job_title": "graphiste", "home_city": "Nantes"}),
+        (
+            "Trabajo como enfermera en Valencia.",
+            {"job_title": "enfermera", "home_city": "Valencia"},
+        ),
+        ("Soy enfermera en Valencia.", {"job_title": "enfermera", "home_city": "Valencia"}),
+        ("Trabajo como enfermera en el hospital.", {"job_title": "enfermera"}),
+    ],
+)
+def test_a_job_in_a_town_is_the_job_and_the_town(text: str, slots: dict[str, str]) -> None:
+    """As "ich arbeite als Gärtner in Ulm" was: the French job was "graphiste à Nantes" and the
+    Spanish town was only a note."""
+    assert {k: v for k, v in slots_of(text).items() if not k.startswith("note.")} == slots
+
+
+@pytest.mark.parametrize(
+    ("text", "slots", "note"),
+    [
+        # Whom one lives with, and how many, are the names read: no second copy as a note.
+        ("Hola, soy Marta y vivo en Sevilla con mis dos hijos, Pablo y Lucía.",
+         {"name": "Marta", "home_city": "Sevilla", "family.child.pablo.name": "Pablo",
+          "family.child.lucia.name": "Lucía"}, False),
+        ("Je vis à Lyon avec mes deux filles, Léa et Zoé.",
+         {"home_city": "Lyon", "family.daughter.lea.name": "Léa",
+          "family.daughter.zoe.name": "Zoé"}, False),
+        # Three words between "with" and the town: the home is still read.
+        ("Ich wohne mit meinen zwei Katzen in Köln.", {"home_city": "Köln"}, True),
+        ("Vivo con mis dos perros en Cádiz.", {"home_city": "Cádiz"}, True),
+    ],
+)  # fmt: skip
+def test_whom_one_lives_with_is_no_more_than_the_home_and_names(
+    text: str, slots: dict[str, str], note: bool
+) -> None:
+    assert slots_of(text) == slots
+    assert has_note(text) is note
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        ("Wir wohnen noch in Bonn.", "Bonn"),
+        ("Ich wohne inzwischen in Jena.", "Jena"),
+        ("J'habite toujours à Lyon.", "Lyon"),
+        ("Vivo todavía en Cádiz.", "Cádiz"),
+        ("Vivimos por fin en Vigo.", "Vigo"),
+    ],
+)
+def test_a_home_said_with_still_or_at_last_is_the_home(text: str, town: str) -> None:
+    """ "noch", "toujours", "todavía" between the verb and the town: kept only as a note."""
+    assert slots_of(text) == {"home_city": town}
+    assert not has_note(text)

