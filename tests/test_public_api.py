@@ -149,6 +149,7 @@ def test_memory_core_types_exports() -> None:
         "relation_noun",
         "relation_plural",
         "relations_named",
+        "relative_of_named",
         "russian_case",
         "russian_name",
         "says_i",
