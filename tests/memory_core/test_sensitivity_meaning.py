@@ -17,10 +17,12 @@ from memory_core.extract.sensitivity import sensitive_topic
 from memory_core.memory import Memory
 from memory_core.text.sensitivity_meaning import (
     CLASSES,
+    LOOK_ALIKE,
+    LOOK_ALIKES,
     MeaningWeights,
     SensitivityModel,
     cheers_for_a_team,
-    joins_a_club,
+    is_look_alike,
     load_weights,
     names_oneself,
     praises_what_never_failed,
@@ -679,7 +681,7 @@ def test_a_club_or_gym_membership_is_no_trade_union(
 ) -> None:
     """The reader filed a gym membership under union membership; a club, gym, society or
     library with no union word is not read as union (the rules still read a union named)."""
-    assert joins_a_club(text) is club
+    assert is_look_alike(LOOK_ALIKE["joins_a_club"], text) is club
     model = SensitivityModel.for_embedder(embedder)
     assert model is not None
     topic = model.topics([text])[0]
@@ -748,11 +750,38 @@ def test_thresholds_are_capped_on_the_selection_rows() -> None:
 def test_a_traffic_fine_is_no_criminal_record(text: str, fine: bool) -> None:
     """A parking or speeding fine read as a criminal record (or health) by meaning is dropped;
     a fine with a court, an arrest, a conviction or drink beside it is not a plain fine."""
-    from memory_core.text.sensitivity_meaning import _guarded, tells_of_a_fine
+    from memory_core.text.sensitivity_meaning import _guarded
 
-    assert tells_of_a_fine(text) is fine
+    assert is_look_alike(LOOK_ALIKE["tells_of_a_fine"], text) is fine
     assert (_guarded(Topic.CRIMINAL, text) is None) is fine
     assert _guarded(Topic.FINANCE, text) == Topic.FINANCE  # unpaid fines are still a debt
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "alike"),
+    [
+        # A trigger found and its "unless" not: a look-alike.
+        ("names_a_union_place", "meet me at Union Station at six", True),
+        ("tells_of_sleep", "slept like a log after the hike", True),
+        ("speaks_of_an_animal_or_plant", "the neighbours' rabbit is expecting again", True),
+        # The "unless" found: not one.
+        ("tells_of_sleep", "I can't sleep more than three hours", False),
+        ("speaks_of_an_animal_or_plant", "I'm allergic to cats", False),
+        # "beside": a union said beside the place's name, once its own words are taken out.
+        ("names_a_union_place", "I'm the union rep at Union Station", False),
+        ("banks_with_a_credit_union", "my credit union has good rates", True),
+        ("credit_union_without_debt", "I owe my credit union 4000", False),
+        # No trigger: not one.
+        ("tells_of_a_fine", "I was arrested for shoplifting", False),
+    ],
+)
+def test_a_look_alike_is_its_trigger_found_and_its_unless_not(
+    name: str, text: str, alike: bool
+) -> None:
+    """The guards are one table of (name, readings dropped, trigger, unless) read by one
+    function; each name is the table's once."""
+    assert len(LOOK_ALIKE) == len(LOOK_ALIKES)
+    assert is_look_alike(LOOK_ALIKE[name], text) is alike
 
 
 @pytest.mark.parametrize(
