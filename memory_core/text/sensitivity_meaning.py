@@ -50,6 +50,7 @@ from memory_core.extract.sensitivity import (
     calls_something_a_religion,
     names_status_papers,
     numbers_a_thing,
+    says_health_in_passing,
     says_in_a_figure,
     sensitive_topic,
     speaks_of_a_public_figure,
@@ -123,7 +124,8 @@ _CHEERS = re.compile(
     + r".{0,40}?(?:\b(?:fc|sc|rc|ac|as|ogc|sv|vfb|vfl|tsg|cf|cd|ud|sd|bsc|afc|club|team|équipe|"
     r"verein|equipo|клуб|команд\w*|united|city|rovers|wanderers|olympique|racing|sporting|real|"
     r"atl[ée]tico|athletic|borussia|eintracht|dynamo|динамо|спартак\w*|зенит\w*|цска|"
-    r"локомотив\w*)\b|«)",
+    r"локомотив\w*|psg|om|ol|bvb|hsv|fcb|bar[çc]a|bayern|schalke|juve|juventus|inter|milan|"
+    r"arsenal|chelsea|liverpool|spurs|celtic|rangers|betis|sevilla|benfica|porto|ajax)\b|«)",
     re.IGNORECASE,
 )
 
@@ -656,6 +658,7 @@ class SensitivityModel:
                 and not addressed_to_bot(t)
                 and not praises_what_never_failed(t)
                 and not speaks_figuratively(t)
+                and not any(is_look_alike(a, t) for a in _NO_CRISIS)
                 and not _REACTION.search(t)
             ]
             if crisis is not None
@@ -686,6 +689,134 @@ _AT_WORK = frozenset({Topic.HEALTH, Topic.FINANCE, Topic.RELIGION, Topic.IDENTIT
 _IN_THE_NEWS = frozenset(
     {Topic.CRIMINAL, Topic.HEALTH, Topic.POLITICS, Topic.RELIGION, Topic.FINANCE, Topic.SEX_LIFE}
 )
+
+#: Sleep longed for, or slept deeply, said as a figure ("I could sleep for a week", "slept
+#: like the dead", "ich sterbe vor Müdigkeit", "me muero de sueño", "je meurs de sommeil", "я
+#: умираю хочу спать", "проспала бы сутки", "сплю как убитый"): tiredness, which the reader took
+#: for self-harm (with the crisis reply) or health. Both readings are dropped unless trouble
+#: sleeping (:data:`_SLEEP_TROUBLE`) or a wish not to live (:data:`_NOT_TO_LIVE`) is said beside it.
+_SLEEP_FIGURE = re.compile(
+    r"\bcould\s+sleep\s+for\s+(?:\w+\s+){0,2}?(?:week|weeks|days?|year|month|hours)\b"
+    r"|\b(?:dying|desperate)\s+(?:for|to)\s+(?:some\s+|a\s+)?(?:sleep|nap|lie[\s-]in)\b"
+    r"|\bsle(?:ep|pt|eping)\s+like\s+(?:the\s+dead|a\s+dead\s+\w+|a\s+log|a\s+baby|a\s+rock)\b"
+    r"|\bkönnte\s+(?:\w+\s+){0,3}?(?:tage|wochen|eine\s+woche|einen\s+tag)\s+(?:lang\s+)?"
+    r"(?:durch)?schlafen\b|\bsterbe\s+vor\s+müdigkeit\b|\bgeschlafen\s+wie\s+(?:ein\s+)?"
+    r"(?:toter|stein|murmeltier)\b"
+    r"|\bmuero\s+de\s+sueño\b|\bdormir[íi]a\s+(?:un\s+día|una\s+semana|días|\d+\s+horas)\b"
+    r"|\bdorm[íi]\s+como\s+un\s+(?:muerto|tronco|bebé|lirón)\b"
+    r"|\bmeurs\s+de\s+sommeil\b|\bdormirais\s+(?:une\s+semaine|un\s+jour|des\s+jours|"
+    r"\d+\s+heures)\b|\bdormi\s+comme\s+(?:un\s+mort|une\s+souche|un\s+bébé|un\s+loir)\b"
+    r"|\bпроспал\w*\s+бы\b|\bумираю\W+(?:как\s+)?хочу\s+спать\b|\bсмертельно\s+хочу\s+спать\b"
+    r"|\bсп(?:лю|ал|ала|али)\s+как\s+убит\w*|\bм[её]ртвым\s+сном\b",
+    re.IGNORECASE,
+)
+_NOT_TO_LIVE = re.compile(
+    r"(?:\bwake\b|\bkill|\bdie\b|\bend\s+it|\balive\b|\bliving\b|\bleben\b|\bsterben\b|"
+    r"\bvivir\b|\bmorir\b|\bvivre\b|\bmourir\b|\bжить\b|\bумереть\b|проснуться)",
+    re.IGNORECASE,
+)
+_SLEEP_NOT_WELL = re.compile(_SLEEP_TROUBLE.pattern + "|" + _NOT_TO_LIVE.pattern, re.IGNORECASE)
+
+#: A member of the clergy saying their job ("I'm a hospital chaplain", "Ich bin Pfarrer in …",
+#: "soy cura en un pueblo", "je suis pasteur", "я священник"): a job, as the labels have it (a
+#: job is no one's faith, :func:`tells_of_work`). Its religion reading is dropped unless belief,
+#: prayer, a conversion or a leaving is said beside it.
+_CLERGY_JOB = re.compile(
+    r"^[\W_]*(?:i'?m|i\s+am|ich\s+bin|soy|je\s+suis|я|я\s+—)\s+(?:a\s+|an\s+|ein\w*\s+|una?\s+|"
+    r"une?\s+)?(?:[\w'-]+\s+)?(?:priest|pastor|vicar|chaplain|rabbi|imam|deacon|curate|"
+    r"pfarrer\w*|pastorin|priester\w*|diakon\w*|rabbiner\w*|seelsorger\w*|sacerdote|cura|"
+    r"pastora|diácono|rabino|capellán|prêtre|pasteure?|curé|aumônier|diacre|rabbin|"
+    r"священник\w*|дьякон\w*|диакон\w*|батюшк\w*|пастор\w*|раввин\w*|имам\w*)\b",
+    re.IGNORECASE,
+)
+_FAITH_SAID = re.compile(
+    r"(?:believ|faith|pray|convert|left\s+the\s+church|glaub|bete|gebet|konvert|ausgetreten|"
+    r"\bcreo\b|\bfe\b|rezo|conver|\bcrois|\bfoi\b|prie|верю|вера|молюсь|крестил)",
+    re.IGNORECASE,
+)
+
+#: A figure of being held by one's days ("a prisoner of my own schedule", "prisionera de mi
+#: agenda", "prisonnier de mon emploi du temps", "Gefangener meines Terminkalenders", "заложник
+#: своего графика"): no criminal record.
+_PRISONER_OF = re.compile(
+    r"\bprisoners?\s+(?:of|to)\s+(?:my|his|her|our|their|your|the)\b"
+    r"|\bprisioner[oa]s?\s+de\s+(?:mi|mis|su|sus|la|el|nuestra)\b"
+    r"|\bprisonni[eè]re?s?\s+de\s+(?:mon|ma|mes|son|sa|ses|la|le|notre)\b"
+    r"|\bgefangene[rn]?\s+(?:meine[rs]?|seine[rs]?|ihre[rs]?|de[rs])\b"
+    r"|\b(?:заложни\w*|пленни\w*)\s+(?:сво\w+|мо\w+)\b",
+    re.IGNORECASE,
+)
+#: The proverb of money and happiness ("money can't buy happiness", "el dinero no da la
+#: felicidad", "l'argent ne fait pas le bonheur", "Geld allein macht nicht glücklich", "не в
+#: деньгах счастье"): no one's money.
+_MONEY_PROVERB = re.compile(
+    r"\bmoney\s+(?:can'?t|cannot|doesn'?t|does\s+not)\s+buy\b"
+    r"|\bel\s+dinero\s+no\s+(?:da|compra|hace)\b|\bl['’]argent\s+ne\s+fait\s+pas\b"
+    r"|\bgeld\s+(?:allein\s+)?macht\s+nicht\s+glücklich\b|\bне\s+в\s+деньгах\s+счастье\b"
+    r"|\bсчастье\s+не\s+в\s+деньгах\b",
+    re.IGNORECASE,
+)
+#: What makes "a prisoner of …" a real one: a court, an arrest, a sentence, the police.
+_HELD_FOR_REAL = re.compile(
+    r"(?:court|arrest|convict|jail|sentence|police|verhaft|festgenommen|verurteil|polizei|"
+    r"detenid|condenad|polic[íi]a|arrêté|condamn|задерж|осужд|\bсуд|полици)",
+    re.IGNORECASE,
+)
+#: "Union" of people or things joined ("my union of friends from school", "a union of two
+#: families", "la unión de dos culturas"): no trade union, unless one is named beside it.
+_UNION_OF = re.compile(
+    r"\bunion\s+of\s+(?:[\w'-]+\s+){0,2}?(?:friends|families|two|hearts|souls|colou?rs|"
+    r"flavou?rs|cultures|people|minds)\b|\buni[óo]n\s+de\s+(?:dos|nuestras|las)\s+(?:familias|"
+    r"culturas|almas)\b|\bunion\s+de\s+(?:deux|nos)\s+(?:familles|cultures|âmes)\b",
+    re.IGNORECASE,
+)
+
+
+#: A good time that is over ("the holidays are over", "der Urlaub ist vorbei", "se acabó el
+#: verano", "les vacances sont finies", "отпуск закончился"): a mood of the day, which the reader
+#: took for health or self-harm. Both are dropped unless a low mood said to last, treatment or a
+#: wish not to live is said beside it.
+_GOOD_TIME = (
+    r"(?:holidays?|vacation|summer|weekend|break|season|series|finale|trip|festival|christmas|"
+    r"ferien|urlaub|sommer|wochenende|feiertage|weihnachten|verano|vacaciones|fin\s+de\s+semana|"
+    r"puente|navidad|vacances|week-end|été|noël|отпуск\w*|лето|выходные|каникулы|праздники|"
+    r"сериал\w*)"
+)
+_OVER = (
+    r"(?:over|ended|finished|done|vorbei|zu\s+ende|se\s+acab\w*|se\s+termin\w*|acabó|terminó|"
+    r"fini[es]?|termin[ée]e?s?|закончил\w*|кончил\w*|прош[её]л|прошли)"
+)
+_GOOD_TIME_OVER = re.compile(
+    rf"\b{_GOOD_TIME}\b[^.!?]{{0,30}}?\b{_OVER}\b|\b{_OVER}\b[^.!?]{{0,30}}?\b{_GOOD_TIME}\b",
+    re.IGNORECASE,
+)
+_LOW_FOR_LONG = re.compile(
+    r"(?:for\s+(?:weeks|months)|since\s+(?:then|months)|therap|meds|pills|anymore|hopeless|"
+    r"seit\s+(?:wochen|monaten)|therapie|desde\s+hace|terapia|depuis\s+des|thérap|"
+    r"уже\s+(?:месяц|неделю)|терапи|таблетк)",
+    re.IGNORECASE,
+)
+_LOW_OR_NOT_TO_LIVE = re.compile(_LOW_FOR_LONG.pattern + "|" + _NOT_TO_LIVE.pattern, re.IGNORECASE)
+#: A queue at passport control or the border ("queued forever at passport control", "la cola de
+#: inmigración", "le contrôle des passeports a pris une heure", "очередь на паспортном
+#: контроле"): a trip's wait, which the reader took for immigration status. Its immigration
+#: or document reading is dropped unless a status word is said beside it.
+_BORDER_QUEUE = re.compile(
+    r"(?:queue|queued|line|waited|cola|file|attente|schlange|очеред\w*)[^.!?]{0,40}?"
+    r"(?:passport\s+control|immigration|border|passkontrolle|pasaportes|inmigraci[óo]n|"
+    r"contr[ôo]le\s+des\s+passeports|паспортн\w+\s+контрол\w*|границ\w*)"
+    r"|(?:passport\s+control|immigration|border|passkontrolle|pasaportes|inmigraci[óo]n|"
+    r"contr[ôo]le\s+des\s+passeports|паспортн\w+\s+контрол\w*|границ\w*)[^.!?]{0,40}?"
+    r"(?:queue|line|took|cola|fue\s+eterna|a\s+pris|schlange|очеред\w*)",
+    re.IGNORECASE,
+)
+_STATUS_WORD = re.compile(
+    r"(?:visa|permit|deport|detain|refus|denied|undocumented|asylum|overstay|illegal|papers|"
+    r"aufenthalt|abschieb|asyl|papeles|asilo|deporta|sans[\s-]papiers|titre\s+de\s+séjour|"
+    r"expuls|виз|депорт|убежищ|внж|вид\s+на\s+жительство)",
+    re.IGNORECASE,
+)
+
 
 Trigger = re.Pattern[str] | Callable[[str], bool]
 
@@ -789,6 +920,37 @@ LOOK_ALIKES: tuple[LookAlike, ...] = (
     # A grandparent's flight long ago is family history ("my grandad fled in 1956"; not "my
     # grandma is undocumented").
     LookAlike("tells_of_family_history", _flag(Topic.IMMIGRATION), _ANCESTOR, _NOW),
+    # Sleep longed for or slept deeply, said as a figure: tiredness, no self-harm or health.
+    LookAlike(
+        "says_sleep_in_a_figure",
+        _flag(Topic.SELF_HARM, Topic.HEALTH),
+        _SLEEP_FIGURE,
+        _SLEEP_NOT_WELL,
+    ),
+    # Health words in passing, as the rules' near misses know them (a shop's pregnancy tests, a
+    # habit given up, a first-aid kit, nerves before a test), and a good time that is over.
+    LookAlike(
+        "says_health_in_passing", _flag(Topic.HEALTH, Topic.SELF_HARM), says_health_in_passing
+    ),
+    LookAlike(
+        "a_good_time_over",
+        _flag(Topic.HEALTH, Topic.SELF_HARM),
+        _GOOD_TIME_OVER,
+        _LOW_OR_NOT_TO_LIVE,
+    ),
+    # A queue at passport control is a trip's wait, not one's status.
+    LookAlike(
+        "queues_at_the_border",
+        _flag(Topic.IMMIGRATION, Topic.IDENTITY_DOCUMENT),
+        _BORDER_QUEUE,
+        _STATUS_WORD,
+    ),
+    # A member of the clergy saying their job: a job, not a faith stated.
+    LookAlike("names_a_clergy_job", _flag(Topic.RELIGION), _CLERGY_JOB, _FAITH_SAID),
+    # "A prisoner of my own schedule", "money can't buy happiness", "a union of friends".
+    LookAlike("a_prisoner_of", _flag(Topic.CRIMINAL), _PRISONER_OF, _HELD_FOR_REAL),
+    LookAlike("says_a_money_proverb", _flag(Topic.FINANCE), _MONEY_PROVERB, _MONEY_DETAIL),
+    LookAlike("a_union_of", _flag(Topic.UNION), _UNION_OF, _UNION_WORD, beside=True),
     # A thing's number is no secret, document or money: "Ana owns the record number 33".
     LookAlike(
         "numbers_a_thing",
@@ -798,6 +960,9 @@ LOOK_ALIKES: tuple[LookAlike, ...] = (
 )
 #: The same, by name.
 LOOK_ALIKE: dict[str, LookAlike] = {a.name: a for a in LOOK_ALIKES}
+#: The look-alikes whose self-harm reading is dropped get no crisis reply from the crisis reader
+#: either (tiredness said as a figure, health words in passing, a good time over).
+_NO_CRISIS = tuple(a for a in LOOK_ALIKES if Topic.SELF_HARM in a.drops)
 
 
 #: A reaction of the skin to something ("aspirin brings me out in a rash", "Erdbeeren geben

@@ -930,3 +930,55 @@ def test_the_guards_drop_a_look_alikes_reading_by_class(
     from memory_core.text.sensitivity_meaning import _guarded
 
     assert (_guarded(topic, text) == topic) is kept
+
+
+@pytest.mark.parametrize(
+    ("topic", "text", "kept"),
+    [
+        # Tiredness said as a figure is no self-harm (nor health); a wish not to wake is.
+        (Topic.SELF_HARM, "so tired I could sleep for a whole week", False),
+        (Topic.SELF_HARM, "ich sterbe vor Müdigkeit, gute Nacht", False),
+        (Topic.SELF_HARM, "je meurs de sommeil après ce vol de nuit", False),
+        (Topic.SELF_HARM, "после дежурства спала мёртвым сном", False),
+        (Topic.HEALTH, "me muero de sueño, mañana hablamos", False),
+        (Topic.SELF_HARM, "I could sleep for a week and never wake up", True),
+        (Topic.HEALTH, "I could sleep for days, the insomnia is back", True),
+        # A member of the clergy saying their job; a faith said beside it is kept.
+        (Topic.RELIGION, "I'm a prison chaplain in Leeds", False),
+        (Topic.RELIGION, "soy sacerdote en una parroquia de Valencia", False),
+        (Topic.RELIGION, "я батюшка в маленьком приходе", False),
+        (Topic.RELIGION, "I'm a rabbi and I pray three times a day", True),
+        # A good time over, health words in passing, a queue at the border.
+        (Topic.SELF_HARM, "bit gutted the festival is over, back to emails", False),
+        (Topic.HEALTH, "el verano se acabó y mañana vuelvo a la oficina", False),
+        (Topic.HEALTH, "the holidays are over and I've felt hopeless for weeks", True),
+        (Topic.HEALTH, "the shop keeps pregnancy tests behind the counter", False),
+        (Topic.SELF_HARM, "gave up sugar last month and feel great", False),
+        (Topic.IMMIGRATION, "waited an hour in the queue at passport control in Madrid", False),
+        (Topic.IMMIGRATION, "held at the border queue because my visa was refused", True),
+        # Figures: held by one's days, money and happiness, a union of people.
+        (Topic.CRIMINAL, "a prisoner of my inbox this week", False),
+        (Topic.CRIMINAL, "I'm a prisoner of the court until my trial", True),
+        (Topic.FINANCE, "l'argent ne fait pas le bonheur, comme dit ma grand-mère", False),
+        (Topic.FINANCE, "money can't buy happiness but I owe 12k on my cards", True),
+        (Topic.UNION, "their wedding was a union of two families", False),
+        (Topic.UNION, "a union of friends, and I'm also in the union at work", True),
+    ],
+)
+def test_figures_of_sleep_money_and_clergy_jobs_drop_the_readers_reading(
+    topic: Topic, text: str, kept: bool
+) -> None:
+    """Tune batch 35's reader classes (h-sens14): the reader's reading of a figure of speech or
+    a clergy job is dropped; the same class said truly keeps it."""
+    from memory_core.text.sensitivity_meaning import _guarded
+
+    assert (_guarded(topic, text) == topic) is kept
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["je suis fan du PSG depuis toujours", "soy del Betis de toda la vida, hincha del Betis"],
+)
+def test_a_club_named_by_its_short_name_is_a_team(text: str) -> None:
+    """A club said by its name ("PSG", "Betis") after a verb of supporting is a team."""
+    assert cheers_for_a_team(text)
