@@ -106,7 +106,13 @@ look-alikes — words of health, money, numbers, faith, politics, unions and cri
 talk in five languages — and 17 sensitive sentences, written by fresh29's author after its first
 figure and after reading its mistakes, from the classes the tune rows and the issue name; rows
 sharing a five-word run with another list dropped) is tune whole: the reader is fitted on it, no
-rule was written from it. Batch 111
+rule was written from it. Batch 35 (``sensitivity_special_tune35.jsonl``: 98 look-alikes —
+health words said in passing in five languages: a low mood at a holiday's end, pregnancy tests on
+a shop's shelf, a habit given up, a nuisance called a headache, a game's character, a first-aid
+kit, nerves before a test, tiredness said as dying or sleeping like the dead, a clergy job, a
+surgery's opening hours, a condition's name as a joke, a paint said to cause cancer — and 30
+sensitive sentences with the same words; written by h-sens14 for the fourteenth round's classes,
+rows sharing a five-word run with another list rewritten) is tune whole. Batch 111
 (``sensitivity_crisis_tune111.jsonl``: look-alikes of self-harm — goals revised downwards,
 quitting for good, "I'm done with", dying of hunger or laughter, a boss's "will kill me if",
 game deaths, sleeping forever, endings, fasting — and self-harm said obliquely, in five
@@ -150,7 +156,7 @@ FRESH_REPORTS: dict[int, str] = {
 }
 FRESH_BATCHES: frozenset[int] = frozenset(FRESH_REPORTS)
 #: Batches written to tune on: all ``tune``, whatever the hash says.
-TUNE_BATCHES: frozenset[int] = frozenset({11, 12, 14, 16, 18, 20, 22, 24, 26, 29, 31, 33, 111})
+TUNE_BATCHES: frozenset[int] = frozenset({11, 12, 14, 16, 18, 20, 22, 24, 26, 29, 31, 33, 35, 111})
 #: Tune batches that choose the reader's thresholds and nothing else: no rule is written from
 #: them and no weight fitted on them (``devtools/train_sensitivity.py``), so the rules miss of
 #: them what they miss of sentences they have never seen — unlike the other tune rows, written

@@ -214,6 +214,27 @@ _NO_POLITICS = (
     r"|\bla\s+politique\s+ne\s+m['’]int[ée]resse\s+pas\b|\bне\s+интересуюсь\s+политик\w*"
 )
 #: "If it ain't broke, don't fix it": no one's money, health or life.
+#: A good time that ends (a holiday, the summer, a weekend, a series), in the bot's languages.
+_GOOD_TIMES = (
+    r"(?:holidays?|vacation|summer|weekend|break|season|series|show|finale|trip|festival|"
+    r"party|christmas|tour|term|ferien|urlaub|sommer|wochenende|saison|serie|staffel|"
+    r"feiertage|weihnachten|verano|vacaciones|fin\s+de\s+semana|temporada|puente|navidad|"
+    r"vacances|week-end|été|série|noël)"
+)
+#: Where a shop keeps a thing ("next to the toothpaste", "by the tills", "al lado del champú",
+#: "à côté des brosses à dents", "neben den Zahnbürsten", "у кассы").
+_IN_THE_SHOP = (
+    r"(?:(?:(?:right|just|gleich|direkt|прямо)\s+)?(?:next\s+to|by|beside|near|behind|at)\s+the\s+"
+    r"(?:checkout|tills?|counter|toothpaste|shampoo|condoms|vitamins|door|entrance)\b"
+    r"|(?:al\s+lado\s+de|junto\s+a|cerca\s+de|en\s+el\s+pasillo|en\s+la\s+estanter[íi]a)"
+    r"|(?:à\s+côté\s+d|près\s+d|au\s+rayon|en\s+rayon)"
+    r"|(?:(?:gleich\s+|direkt\s+)?neben|an\s+der\s+kasse|im\s+regal)"
+    r"|(?:(?:прямо\s+)?(?:у\s+кассы|рядом\s+с|на\s+полке|возле)))"
+)
+#: A habit one may give up with no illness said: vaping, smoking, coffee, sugar.
+_A_HABIT = (
+    r"(?:vaping|vapes?|smoking|cigarettes|coffee|caffeine|sugar|energy\s+drinks|fizzy\s+drinks)"
+)
 _NOT_BROKEN = r"\b(?:ain'?t|isn'?t|is\s+not)\s+broke\b"
 _FIGURES_OF_SPEECH = {
     Topic.FINANCE: re.compile(f"{_IN_YOUR_DEBT}|{_NOT_BROKEN}", _FLAGS),
@@ -266,6 +287,123 @@ def numbers_a_thing(text: str) -> bool:
     14C", "número de pedido 8812") with no word of a secret or a document beside it."""
     raw = _normalise(text)
     return _A_THINGS_NUMBER.search(raw) is not None and _A_SECRETS_WORD.search(raw) is None
+
+
+#: Health words said in passing (a mood at a holiday's end, a shop's stock, a habit given up,
+#: a nuisance, a game, a first-aid kit, nerves before a test): near misses of the rules, and what
+#: the reader by meaning must not read as health either (:func:`says_health_in_passing`).
+_HEALTH_IN_PASSING: tuple[tuple[str, str], ...] = (
+    # Low about a good time ending ("depressed that the holidays are over", "so depressed the
+    # season finale aired", "deprimiert, dass die Ferien vorbei sind", "me deprime que se acabe
+    # el verano", "ça me déprime que le week-end soit fini"): no one's mood disorder.
+    (
+        "depressed depressing deprimiert deprime déprime",
+        r"\bdepress(?:ed|ing)\s+(?:that\s+|about\s+|now\s+that\s+|how\s+)?(?:the|my|our|this)\s+"
+        r"(?:[\w'-]+\s+){0,2}?" + _GOOD_TIMES + r"\b[^,.;:!?()]*"
+        r"|\bdeprimiert\s*,?\s*(?:dass|weil)\s+(?:der|die|das|mein|meine|unser|unsere)\s+"
+        r"(?:\w+\s+){0,2}?" + _GOOD_TIMES + r"[^,.;:!?()]*"
+        r"|\b(?:me|nos)\s+d[ée]prime\s+(?:un\s+poco\s+|mucho\s+|bastante\s+)?que\s+(?:se\s+)?"
+        r"(?:\w+\s+){0,2}?(?:el|la|las|los|mi|mis|le|la|les|mes|nos)\s+"
+        + _GOOD_TIMES
+        + r"[^,.;:!?()]*",
+    ),
+    # Pregnancy tests as a shop's stock (an aisle, a shelf, next to the toothpaste, by the
+    # tills, moved or stocked), in the bot's languages: no one's pregnancy.
+    (
+        "pregnancy pruebas prueba test tests тест тесты schwangerschaftstests schwangerschaftstest",
+        r"\bpregnancy\s+tests?\s+(?:aisle|shelf|shelves|section|display|stand|counter)\b"
+        r"|\bpregnancy\s+tests?\s+(?:are|is|were|sit|sits|stand)?\s*(?:right\s+|just\s+)?"
+        + _IN_THE_SHOP
+        + r"|\b(?:moved|stock|stocks|stocked|sell|sells)\s+(?:the\s+)?pregnancy\s+tests?\b"
+        r"|\bpruebas?\s+de\s+embarazo\s+(?:est[áa]n\s+)?"
+        + _IN_THE_SHOP
+        + r"|\btests?\s+de\s+grossesse\s+(?:sont\s+|est\s+)?"
+        + _IN_THE_SHOP
+        + r"|\bschwangerschaftstests?\s+(?:stehen\s+|liegen\s+|sind\s+)?"
+        + _IN_THE_SHOP
+        + r"|\bтест\w*\s+на\s+беременность\s+(?:стоят\s+|лежат\s+|продаются\s+)?"
+        + _IN_THE_SHOP,
+    ),
+    # A habit given up (vaping, smoking, coffee, sugar): "quit vaping for good", "ich hab mit
+    # dem Dampfen aufgehört", "dejé el vapeo", "j'ai arrêté de fumer", "бросил вейп" — a
+    # relapse, a craving or a symptom said beside it is still read.
+    (
+        "quit quitting stopped gave giving aufgehört dejé deje arrêté arrete бросил бросила",
+        r"\b(?:quit|quitting|stopped|gave\s+up|giving\s+up)\s+(?:the\s+)?" + _A_HABIT + r"\b"
+        r"|\b(?:mit\s+dem\s+)?(?:rauchen|dampfen)\s+aufgehört\b|\baufgehört\s*,?\s+zu\s+"
+        r"(?:rauchen|dampfen)\b"
+        r"|\bdej[ée]\s+(?:de\s+fumar|de\s+vapear|el\s+vapeo|el\s+tabaco|el\s+café|el\s+azúcar)\b"
+        r"|\barr[êe]t[ée]\s+(?:de\s+fumer|de\s+vapoter|la\s+clope|la\s+cigarette|la\s+vapoteuse|"
+        r"le\s+café|le\s+sucre)\b"
+        r"|\bбросил\w*\s+(?:курить|вейп\w*|кофе|сахар)\b",
+    ),
+    # A day's nuisance called a headache ("this spreadsheet is giving me a migraine"); a
+    # game's character ill or pregnant ("my sim got pregnant again").
+    (
+        "migraine headache",
+        r"\b(?:this|that|the|these|those)\s+(?:[\w'-]+\s+){0,2}?(?:is|are|was|were)\s+giving\s+"
+        r"me\s+(?:a\s+|such\s+a\s+)?(?:migraine|headache)\b",
+    ),
+    (
+        "sim sims character avatar",
+        r"\b(?:sims?|character|avatar)\s+(?:got|gets|is|was|has|had|caught)\s+(?:\w+\s+)?"
+        r"(?:pregnant|sick|ill|poisoned|infected|the\s+plague)\b",
+    ),
+    # A first-aid kit restocked ("the first aid kit needs new plasters", "Verbandskasten",
+    # "botiquín", "trousse de secours", "аптечка"): no one's injury.
+    (
+        "first aid kit verbandskasten botiquín botiquin trousse аптечку аптечка аптечке",
+        r"\bfirst[\s-]aid\s+(?:kit|box|bag)\b[^,.;:!?()]*|\bverbandskasten\b[^,.;:!?()]*"
+        r"|\bbotiqu[íi]n\b[^,.;:!?()]*|[^,.;:!?()]*\btrousse\s+de\s+secours\b"
+        r"|[^,.;:!?()]*\b(?:автомобильн\w+\s+)?аптечк\w*\b[^,.;:!?()]*",
+    ),
+    # A game's character in the bot's other languages ("в игре мой персонаж заболел").
+    (
+        "game spiel juego jeu игре",
+        r"\b(?:in\s+the\s+game|im\s+spiel|en\s+el\s+juego|dans\s+le\s+jeu|в\s+игре)\b"
+        r"[^.;!?()]*",
+    ),
+    # A condition's name said of a habit or a joke ("a bit OCD about my desk", "that project
+    # gave me PTSD lol"): a degree word before it, or a joke after it.
+    (
+        "ocd ptsd",
+        r"\b(?:a\s+(?:bit|little)|so|super|kinda|totally|slightly)\s+ocd\s+(?:about|with|when)\b"
+        r"[^,.;:!?()]*"
+        r"|\b(?:gave|gives|giving)\s+me\s+(?:ptsd|trauma)\b[^,.;:!?()]*?\b(?:lol|haha\w*|lmao)\b",
+    ),
+    # A surgery, a clinic or a pharmacy as a place with its hours ("our GP surgery is closed on
+    # Wednesdays"), a therapy dog, and a friend who is a doctor ("my doctor friend").
+    (
+        "surgery clinic pharmacy hospital therapy doctor nurse dentist",
+        r"\b(?:doctor'?s\s+surgery|gp\s+surgery|the\s+surgery|the\s+clinic|the\s+pharmacy|"
+        r"the\s+hospital)\s+(?:\w+\s+){0,2}?(?:opening\s+hours|opens|closes|closed|moved|"
+        r"car\s+park|parking|café|cafe|canteen)\b[^,.;:!?()]*"
+        r"|\btherapy\s+(?:dogs?|animals?|ponies|pony|horses?)\b"
+        r"|\bmy\s+(?:doctor|nurse|dentist|pharmacist|gp)\s+(?:friend|mate|neighbou?r|cousin|"
+        r"uncle|aunt)\b",
+    ),
+    # A thing said to cause cancer ("a cancer-causing paint", "krebserregend", "cancérigène"),
+    # and a vaccine campaign in the news: no one's health.
+    (
+        "cancer causing carcinogenic krebserregend krebserregende krebserregender cancerígena "
+        "cancerígeno cancérigène cancérogène канцероген канцерогенный canceríge",
+        r"\b(?:cancer[\s-]causing|carcinogenic|krebserregend\w*|cancer[íi]gen\w*|"
+        r"canc[ée]rig[èe]ne\w*|canc[ée]rog[èe]ne\w*|канцероген\w*)\b",
+    ),
+    (
+        "vaccine vaccination vaccines vacunación vaccination impfkampagne",
+        r"\bvaccin\w*\s+(?:rollout|roll-out|campaign|programme|program|drive)\b"
+        r"|\bcampaña\s+de\s+vacunaci[óo]n\b|\bcampagne\s+de\s+vaccination\b|\bimpfkampagne\b",
+    ),
+    # Nerves before an exam, a test or a talk ("so nervous before my driving test").
+    (
+        "nervous nervös nerviosa nervioso stressé stressée волновался волновалась",
+        r"\b(?:nervous|nervös|nerviosa|nervioso|stress[ée]e?|волновал\w*)\s+(?:before|about|for|"
+        r"vor|antes\s+de|avant|перед)\s+(?:\w+\s+){0,2}?(?:test|exam|interview|speech|"
+        r"presentation|flight|match|game|gig|race|wedding|date|prüfung|vortrag|examen|"
+        r"entrevista|entretien|экзамен\w*|собеседовани\w*|выступлени\w*)\b[^,.;:!?()]*",
+    ),
+)
 
 
 #: Jobs, workplaces and businesses: near misses of the rules, and what the reader by meaning
@@ -389,6 +527,7 @@ _A_TRIP_VISA = (
 
 _NEAR_MISSES = _Rules(
     *_JOB_RULES,
+    *_HEALTH_IN_PASSING,
     # Someone in a public role, with the user nowhere in the sentence: "the senator was
     # arrested for bribery", "der Bürgermeister ist krank" — to the sentence's end.
     (
@@ -479,7 +618,8 @@ _NEAR_MISSES = _Rules(
     (
         "allergic",
         r"\ballergic\s+to\s+(?:mondays?|work|people|mornings?|exercise|effort|homework|"
-        r"stupidity|nonsense|drama|running)\b",
+        r"stupidity|nonsense|drama|running|meetings?|emails?|admin|paperwork|small\s+talk|"
+        r"cardio|deadlines?|chores|housework|commitment|responsibility|alarm\s+clocks?)\b",
     ),
     ("recovery", r"\b(?:disaster|data|account|password|file|photo|key)\s+recovery\b"),
     # "I'm in debt to you for the help", "I drink too much coffee", "liberal with the salt".
@@ -551,6 +691,17 @@ def tells_of_work(text: str) -> bool:
     if _BECAUSE_OF_MINE.search(raw):
         return False
     return _ROLES.search(raw, _tokens(raw)) or _WORKPLACE.search(raw) is not None
+
+
+_IN_PASSING = _Rules(*_HEALTH_IN_PASSING)
+
+
+def says_health_in_passing(text: str) -> bool:
+    """Whether ``text`` says a health word in passing, as the rules' near misses know it ("the
+    pregnancy tests are by the tills", "quit vaping for good", "depressed the holidays are
+    over")."""
+    raw = _normalise(text)
+    return _IN_PASSING.search(raw, _tokens(raw))
 
 
 # ---------------------------------------------------------------------------------------------

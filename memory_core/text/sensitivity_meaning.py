@@ -50,6 +50,7 @@ from memory_core.extract.sensitivity import (
     calls_something_a_religion,
     names_status_papers,
     numbers_a_thing,
+    says_health_in_passing,
     says_in_a_figure,
     sensitive_topic,
     speaks_of_a_public_figure,
@@ -123,7 +124,8 @@ _CHEERS = re.compile(
     + r".{0,40}?(?:\b(?:fc|sc|rc|ac|as|ogc|sv|vfb|vfl|tsg|cf|cd|ud|sd|bsc|afc|club|team|équipe|"
     r"verein|equipo|клуб|команд\w*|united|city|rovers|wanderers|olympique|racing|sporting|real|"
     r"atl[ée]tico|athletic|borussia|eintracht|dynamo|динамо|спартак\w*|зенит\w*|цска|"
-    r"локомотив\w*)\b|«)",
+    r"локомотив\w*|psg|om|ol|bvb|hsv|fcb|bar[çc]a|bayern|schalke|juve|juventus|inter|milan|"
+    r"arsenal|chelsea|liverpool|spurs|celtic|rangers|betis|sevilla|benfica|porto|ajax)\b|«)",
     re.IGNORECASE,
 )
 
@@ -163,12 +165,6 @@ _CHEERS_A_NAME = re.compile(
 )
 
 
-def cheers_for_a_name(text: str) -> bool:
-    """Whether ``text`` supports a capitalised name ("I support Hibs", "fan of Lens") and speaks
-    of no orientation or sex ("I support the LGBT centre" is not one)."""
-    return _CHEERS_A_NAME.search(text) is not None and _ORIENTATION_OR_SEX.search(text) is None
-
-
 def praises_what_never_failed(text: str) -> bool:
     """Whether ``text`` praises something that never let the speaker down ("that old Volvo
     never let me down", "mi bici nunca me ha fallado", "моя машина ни разу не подвела")."""
@@ -190,12 +186,6 @@ _UNION_WORD = re.compile(
     r"cgt|cfdt|\bfo\b|профсоюз|профком|steward|delegad|délégu|teamsters|unite\b|unison)",
     re.IGNORECASE,
 )
-
-
-def joins_a_club(text: str) -> bool:
-    """Whether ``text`` names a club, gym, society or library and no union ("I'm a member of the
-    chess club", "ich bin im Sportverein"; not "my union branch meets at the club")."""
-    return _CLUB.search(text) is not None and _UNION_WORD.search(text) is None
 
 
 #: A spouse or partner named or a marriage stated ("I'm married to Sam", "my wife is Ana", "у
@@ -230,15 +220,6 @@ _ORIENTATION_OR_SEX = re.compile(
 _PLAIN_WORDS = 12
 
 
-def tells_of_a_partner(text: str) -> bool:
-    """Whether ``text`` states a marriage, names a partner or says one is single without speaking
-    of orientation or sex ("I'm married to Sam", "у меня есть жена Оля", "I'm single"; not "my
-    wife and I are both bi")."""
-    short = len(text.split()) <= _PLAIN_WORDS
-    plain = _PARTNER.search(text) is not None and _ORIENTATION_OR_SEX.search(text) is None
-    return short and plain
-
-
 #: A traffic or parking fine ("got a speeding ticket", "ich hab nen Strafzettel bekommen", "j'ai
 #: eu une contravention", "получил штраф"): the reader took such tune rows for a criminal record
 #: (or health), which a fine is not. Its criminal or health reading is dropped unless the sentence
@@ -256,12 +237,6 @@ _BEYOND_A_FINE = re.compile(
     r"prison|jail|knast|gefängnis|cárcel|prisión|тюрьм|probation|bewährung)",
     re.IGNORECASE,
 )
-
-
-def tells_of_a_fine(text: str) -> bool:
-    """Whether ``text`` tells of a traffic or parking fine and of nothing beyond it ("I got a
-    parking ticket", "me pusieron una multa"; not "fined in court for drink driving")."""
-    return _FINE.search(text) is not None and _BEYOND_A_FINE.search(text) is None
 
 
 #: An animal or a plant ("our rabbit is expecting", "la perra está preñada", "my basil looks
@@ -288,12 +263,6 @@ _A_PERSON = re.compile(
 )
 
 
-def speaks_of_an_animal_or_plant(text: str) -> bool:
-    """Whether ``text`` speaks of an animal or a plant and of no person ("the neighbours' rabbit
-    is expecting again"; not "I'm allergic to cats")."""
-    return _ANIMAL_OR_PLANT.search(text) is not None and _A_PERSON.search(text) is None
-
-
 #: Idioms of being fed up or startled ("sick of this rain", "sick and tired of", "heart attack
 #: moment", "gave me a heart attack"): no condition. A health reading of such a line is dropped
 #: unless a condition word is said beside it (:data:`_ILL_WITH`).
@@ -308,12 +277,6 @@ _ILL_WITH = re.compile(
     r"diagnos\w*|chronic|surgery|symptoms?)\b",
     re.IGNORECASE,
 )
-
-
-def says_a_health_idiom(text: str) -> bool:
-    """Whether ``text`` uses an idiom of being fed up or startled and names no illness ("so
-    sick of this wind"; not "sick of the chemo")."""
-    return _HEALTH_IDIOM.search(text) is not None and _ILL_WITH.search(text) is None
 
 
 #: The body's features ("my eyes are hazel", "I'm left-handed", "I have dimples", "Sommersprossen",
@@ -343,12 +306,6 @@ _BODY_TROUBLE = re.compile(
 )
 
 
-def describes_the_body(text: str) -> bool:
-    """Whether ``text`` tells of the body's features and names no condition ("I have curly
-    hair"; not "my hair is thinning from the meds")."""
-    return _BODY_FEATURE.search(text) is not None and _BODY_TROUBLE.search(text) is None
-
-
 #: Sleep said plainly ("I sleep with the window open", "my watch says I slept seven hours",
 #: "napped on the sofa", "ich schlafe mit offenem Fenster", "duermo la siesta", "j'ai dormi",
 #: "я спал"): no condition. Its health reading is dropped unless trouble sleeping, a pill, a
@@ -375,12 +332,6 @@ _SLEEP_TROUBLE = re.compile(
 )
 
 
-def tells_of_sleep(text: str) -> bool:
-    """Whether ``text`` tells of sleep and of no trouble with it ("slept like a log"; not "I
-    can't sleep more than three hours")."""
-    return _SLEEP.search(text) is not None and _SLEEP_TROUBLE.search(text) is None
-
-
 #: A child's teeth coming or going ("teething", "first tooth", "a wobbly milk tooth",
 #: "Milchzahn", "diente de leche", "dent de lait", "молочный зуб") and a sweet tooth: no one's
 #: condition. Its health reading is dropped unless a pain, a dentist's work or a swelling is
@@ -393,11 +344,6 @@ _CHILDS_TOOTH = re.compile(
 )
 
 
-def tells_of_a_childs_tooth(text: str) -> bool:
-    """Whether ``text`` tells of a child's tooth or a sweet tooth and of no trouble with it."""
-    return _CHILDS_TOOTH.search(text) is not None and _BODY_TROUBLE.search(text) is None
-
-
 #: "Union" as a place or a game ("Union Station", "Union Square", "rugby union", "the European
 #: Union", "the student union bar"): no trade union. Its union reading is dropped unless a
 #: trade union is named beside it.
@@ -407,19 +353,6 @@ _UNION_AS_A_NAME = re.compile(
     r"\bunion\s+berlin\b",
     re.IGNORECASE,
 )
-
-
-def names_a_union_place(text: str) -> bool:
-    """Whether ``text`` names a place or a game called Union and no trade union beside it."""
-    found = _UNION_AS_A_NAME.search(text) is not None
-    return found and _UNION_WORD.search(_UNION_AS_A_NAME.sub(" ", text)) is None
-
-
-def works_with_no_union(text: str) -> bool:
-    """Whether ``text`` tells of a job or a workplace and names no union ("I'm a social
-    worker": the reader took "worker" for union membership; not "I'm a nurse and in the
-    union")."""
-    return tells_of_work(text) and _UNION_WORD.search(text) is None
 
 
 #: A grandparent's or an ancestor's flight or move long ago ("my grandma was a refugee during
@@ -440,12 +373,6 @@ _NOW = re.compile(
 )
 
 
-def tells_of_family_history(text: str) -> bool:
-    """Whether ``text`` tells of a grandparent's or an ancestor's flight or move long ago, and
-    nothing of them now ("my grandad fled in 1956"; not "my grandma is undocumented")."""
-    return _ANCESTOR.search(text) is not None and _NOW.search(text) is None
-
-
 #: A credit union is a bank ("I banked with a credit union for years", "meine Volksbank", "caisse
 #: populaire", "кредитный союз"): the reader took it for union membership (or money). Its union
 #: reading is dropped unless a trade union is named beside it; its finance reading unless a
@@ -463,19 +390,6 @@ _MONEY_DETAIL = re.compile(
 )
 
 
-def banks_with_a_credit_union(text: str) -> bool:
-    """Whether ``text`` names a credit union and no trade union besides it ("my credit union
-    has good rates"; not "I'm the union rep at the credit union")."""
-    found = _CREDIT_UNION.search(text) is not None
-    return found and _UNION_WORD.search(_CREDIT_UNION.sub(" ", text)) is None
-
-
-def credit_union_without_debt(text: str) -> bool:
-    """Whether ``text`` names a credit union and no loan, debt or amount besides it."""
-    found = _CREDIT_UNION.search(text) is not None
-    return found and _MONEY_DETAIL.search(_CREDIT_UNION.sub(" ", text)) is None
-
-
 #: Turning left or right ("ich bin links abgebogen", "turned right at the lights", "giré a la
 #: izquierda", "j'ai tourné à gauche", "повернул налево"): a direction, which the reader took
 #: for politics ("links", "left"). Its politics reading is dropped.
@@ -490,11 +404,6 @@ _DIRECTION = re.compile(
 )
 
 
-def gives_a_direction(text: str) -> bool:
-    """Whether ``text`` tells of turning left or right ("ich bin links abgebogen")."""
-    return _DIRECTION.search(text) is not None
-
-
 #: A star sign ("Ana's zodiac sign is Cancer", "mein Sternzeichen ist Krebs", "soy de cáncer
 #: según el horóscopo", "je suis Cancer ascendant …", "по гороскопу я рак"): the reader took
 #: the sign Cancer for health. Its health reading is dropped.
@@ -503,11 +412,6 @@ _ZODIAC = re.compile(
     r"hor[óo]scopo|zodiaque|signe\s+astro|ascendant|ascendente|зодиак|гороскоп)",
     re.IGNORECASE,
 )
-
-
-def names_a_star_sign(text: str) -> bool:
-    """Whether ``text`` speaks of a star sign or a horoscope ("my star sign is Cancer")."""
-    return _ZODIAC.search(text) is not None
 
 
 #: A password or a login reset or recovered ("I'm recovering my account password", "ich hab mein
@@ -527,22 +431,12 @@ _DOCUMENT = re.compile(
 )
 
 
-def resets_a_password(text: str) -> bool:
-    """Whether ``text`` speaks of a password or a login and names no identity document."""
-    return _LOGIN.search(text) is not None and _DOCUMENT.search(text) is None
-
-
 #: A payment card named after its network ("my Visa card", "visa debit").
 _PAYMENT_CARD = re.compile(
     r"\bvisa\s+(?:card|debit|credit|gold|platinum|electron|karte|tarjeta|carte)\b"
     r"|\b(?:karte|tarjeta|carte|карт\w*)\s+visa\b",
     re.IGNORECASE,
 )
-
-
-def pays_by_card(text: str) -> bool:
-    """Whether ``text`` names a Visa payment card ("my visa card expired")."""
-    return _PAYMENT_CARD.search(text) is not None
 
 
 def addressed_to_bot(text: str) -> bool:
@@ -764,6 +658,7 @@ class SensitivityModel:
                 and not addressed_to_bot(t)
                 and not praises_what_never_failed(t)
                 and not speaks_figuratively(t)
+                and not any(is_look_alike(a, t) for a in _NO_CRISIS)
                 and not _REACTION.search(t)
             ]
             if crisis is not None
@@ -795,50 +690,279 @@ _IN_THE_NEWS = frozenset(
     {Topic.CRIMINAL, Topic.HEALTH, Topic.POLITICS, Topic.RELIGION, Topic.FINANCE, Topic.SEX_LIFE}
 )
 
-#: Look-alikes whose reading by meaning is dropped: (the readings dropped, the look-alike).
-_LOOK_ALIKES: tuple[tuple[frozenset[Topic], Callable[[str], bool]], ...] = (
-    # A marriage is family, not a special category.
-    (frozenset({Topic.SEX_LIFE}), tells_of_a_partner),
-    # A club or a gym is no trade union; nor is a credit union, a bank (nor a debt).
-    (frozenset({Topic.UNION}), joins_a_club),
-    (frozenset({Topic.UNION}), banks_with_a_credit_union),
-    (frozenset({Topic.FINANCE}), credit_union_without_debt),
-    # A parking ticket is no criminal record.
-    (frozenset({Topic.CRIMINAL, Topic.HEALTH}), tells_of_a_fine),
-    # A name supported is a team, a party, a cause or a person cared for: never sex life.
-    (frozenset({Topic.SEX_LIFE}), cheers_for_a_name),
+#: Sleep longed for, or slept deeply, said as a figure ("I could sleep for a week", "slept
+#: like the dead", "ich sterbe vor Müdigkeit", "me muero de sueño", "je meurs de sommeil", "я
+#: умираю хочу спать", "проспала бы сутки", "сплю как убитый"): tiredness, which the reader took
+#: for self-harm (with the crisis reply) or health. Both readings are dropped unless trouble
+#: sleeping (:data:`_SLEEP_TROUBLE`) or a wish not to live (:data:`_NOT_TO_LIVE`) is said beside it.
+_SLEEP_FIGURE = re.compile(
+    r"\bcould\s+sleep\s+for\s+(?:\w+\s+){0,2}?(?:week|weeks|days?|year|month|hours)\b"
+    r"|\b(?:dying|desperate)\s+(?:for|to)\s+(?:some\s+|a\s+)?(?:sleep|nap|lie[\s-]in)\b"
+    r"|\bsle(?:ep|pt|eping)\s+like\s+(?:the\s+dead|a\s+dead\s+\w+|a\s+log|a\s+baby|a\s+rock)\b"
+    r"|\bkönnte\s+(?:\w+\s+){0,3}?(?:tage|wochen|eine\s+woche|einen\s+tag)\s+(?:lang\s+)?"
+    r"(?:durch)?schlafen\b|\bsterbe\s+vor\s+müdigkeit\b|\bgeschlafen\s+wie\s+(?:ein\s+)?"
+    r"(?:toter|stein|murmeltier)\b"
+    r"|\bmuero\s+de\s+sueño\b|\bdormir[íi]a\s+(?:un\s+día|una\s+semana|días|\d+\s+horas)\b"
+    r"|\bdorm[íi]\s+como\s+un\s+(?:muerto|tronco|bebé|lirón)\b"
+    r"|\bmeurs\s+de\s+sommeil\b|\bdormirais\s+(?:une\s+semaine|un\s+jour|des\s+jours|"
+    r"\d+\s+heures)\b|\bdormi\s+comme\s+(?:un\s+mort|une\s+souche|un\s+bébé|un\s+loir)\b"
+    r"|\bпроспал\w*\s+бы\b|\bумираю\W+(?:как\s+)?хочу\s+спать\b|\bсмертельно\s+хочу\s+спать\b"
+    r"|\bсп(?:лю|ал|ала|али)\s+как\s+убит\w*|\bм[её]ртвым\s+сном\b",
+    re.IGNORECASE,
+)
+_NOT_TO_LIVE = re.compile(
+    r"(?:\bwake\b|\bkill|\bdie\b|\bend\s+it|\balive\b|\bliving\b|\bleben\b|\bsterben\b|"
+    r"\bvivir\b|\bmorir\b|\bvivre\b|\bmourir\b|\bжить\b|\bумереть\b|проснуться)",
+    re.IGNORECASE,
+)
+_SLEEP_NOT_WELL = re.compile(_SLEEP_TROUBLE.pattern + "|" + _NOT_TO_LIVE.pattern, re.IGNORECASE)
+
+#: A member of the clergy saying their job ("I'm a hospital chaplain", "Ich bin Pfarrer in …",
+#: "soy cura en un pueblo", "je suis pasteur", "я священник"): a job, as the labels have it (a
+#: job is no one's faith, :func:`tells_of_work`). Its religion reading is dropped unless belief,
+#: prayer, a conversion or a leaving is said beside it.
+_CLERGY_JOB = re.compile(
+    r"^[\W_]*(?:i'?m|i\s+am|ich\s+bin|soy|je\s+suis|я|я\s+—)\s+(?:a\s+|an\s+|ein\w*\s+|una?\s+|"
+    r"une?\s+)?(?:[\w'-]+\s+)?(?:priest|pastor|vicar|chaplain|rabbi|imam|deacon|curate|"
+    r"pfarrer\w*|pastorin|priester\w*|diakon\w*|rabbiner\w*|seelsorger\w*|sacerdote|cura|"
+    r"pastora|diácono|rabino|capellán|prêtre|pasteure?|curé|aumônier|diacre|rabbin|"
+    r"священник\w*|дьякон\w*|диакон\w*|батюшк\w*|пастор\w*|раввин\w*|имам\w*)\b",
+    re.IGNORECASE,
+)
+_FAITH_SAID = re.compile(
+    r"(?:believ|faith|pray|convert|left\s+the\s+church|glaub|bete|gebet|konvert|ausgetreten|"
+    r"\bcreo\b|\bfe\b|rezo|conver|\bcrois|\bfoi\b|prie|верю|вера|молюсь|крестил)",
+    re.IGNORECASE,
+)
+
+#: A figure of being held by one's days ("a prisoner of my own schedule", "prisionera de mi
+#: agenda", "prisonnier de mon emploi du temps", "Gefangener meines Terminkalenders", "заложник
+#: своего графика"): no criminal record.
+_PRISONER_OF = re.compile(
+    r"\bprisoners?\s+(?:of|to)\s+(?:my|his|her|our|their|your|the)\b"
+    r"|\bprisioner[oa]s?\s+de\s+(?:mi|mis|su|sus|la|el|nuestra)\b"
+    r"|\bprisonni[eè]re?s?\s+de\s+(?:mon|ma|mes|son|sa|ses|la|le|notre)\b"
+    r"|\bgefangene[rn]?\s+(?:meine[rs]?|seine[rs]?|ihre[rs]?|de[rs])\b"
+    r"|\b(?:заложни\w*|пленни\w*)\s+(?:сво\w+|мо\w+)\b",
+    re.IGNORECASE,
+)
+#: The proverb of money and happiness ("money can't buy happiness", "el dinero no da la
+#: felicidad", "l'argent ne fait pas le bonheur", "Geld allein macht nicht glücklich", "не в
+#: деньгах счастье"): no one's money.
+_MONEY_PROVERB = re.compile(
+    r"\bmoney\s+(?:can'?t|cannot|doesn'?t|does\s+not)\s+buy\b"
+    r"|\bel\s+dinero\s+no\s+(?:da|compra|hace)\b|\bl['’]argent\s+ne\s+fait\s+pas\b"
+    r"|\bgeld\s+(?:allein\s+)?macht\s+nicht\s+glücklich\b|\bне\s+в\s+деньгах\s+счастье\b"
+    r"|\bсчастье\s+не\s+в\s+деньгах\b",
+    re.IGNORECASE,
+)
+#: What makes "a prisoner of …" a real one: a court, an arrest, a sentence, the police.
+_HELD_FOR_REAL = re.compile(
+    r"(?:court|arrest|convict|jail|sentence|police|verhaft|festgenommen|verurteil|polizei|"
+    r"detenid|condenad|polic[íi]a|arrêté|condamn|задерж|осужд|\bсуд|полици)",
+    re.IGNORECASE,
+)
+#: "Union" of people or things joined ("my union of friends from school", "a union of two
+#: families", "la unión de dos culturas"): no trade union, unless one is named beside it.
+_UNION_OF = re.compile(
+    r"\bunion\s+of\s+(?:[\w'-]+\s+){0,2}?(?:friends|families|two|hearts|souls|colou?rs|"
+    r"flavou?rs|cultures|people|minds)\b|\buni[óo]n\s+de\s+(?:dos|nuestras|las)\s+(?:familias|"
+    r"culturas|almas)\b|\bunion\s+de\s+(?:deux|nos)\s+(?:familles|cultures|âmes)\b",
+    re.IGNORECASE,
+)
+
+
+#: A good time that is over ("the holidays are over", "der Urlaub ist vorbei", "se acabó el
+#: verano", "les vacances sont finies", "отпуск закончился"): a mood of the day, which the reader
+#: took for health or self-harm. Both are dropped unless a low mood said to last, treatment or a
+#: wish not to live is said beside it.
+_GOOD_TIME = (
+    r"(?:holidays?|vacation|summer|weekend|break|season|series|finale|trip|festival|christmas|"
+    r"ferien|urlaub|sommer|wochenende|feiertage|weihnachten|verano|vacaciones|fin\s+de\s+semana|"
+    r"puente|navidad|vacances|week-end|été|noël|отпуск\w*|лето|выходные|каникулы|праздники|"
+    r"сериал\w*)"
+)
+_OVER = (
+    r"(?:over|ended|finished|done|vorbei|zu\s+ende|se\s+acab\w*|se\s+termin\w*|acabó|terminó|"
+    r"fini[es]?|termin[ée]e?s?|закончил\w*|кончил\w*|прош[её]л|прошли)"
+)
+_GOOD_TIME_OVER = re.compile(
+    rf"\b{_GOOD_TIME}\b[^.!?]{{0,30}}?\b{_OVER}\b|\b{_OVER}\b[^.!?]{{0,30}}?\b{_GOOD_TIME}\b",
+    re.IGNORECASE,
+)
+_LOW_FOR_LONG = re.compile(
+    r"(?:for\s+(?:weeks|months)|since\s+(?:then|months)|therap|meds|pills|anymore|hopeless|"
+    r"seit\s+(?:wochen|monaten)|therapie|desde\s+hace|terapia|depuis\s+des|thérap|"
+    r"уже\s+(?:месяц|неделю)|терапи|таблетк)",
+    re.IGNORECASE,
+)
+_LOW_OR_NOT_TO_LIVE = re.compile(_LOW_FOR_LONG.pattern + "|" + _NOT_TO_LIVE.pattern, re.IGNORECASE)
+#: A queue at passport control or the border ("queued forever at passport control", "la cola de
+#: inmigración", "le contrôle des passeports a pris une heure", "очередь на паспортном
+#: контроле"): a trip's wait, which the reader took for immigration status. Its immigration
+#: or document reading is dropped unless a status word is said beside it.
+_BORDER_QUEUE = re.compile(
+    r"(?:queue|queued|line|waited|cola|file|attente|schlange|очеред\w*)[^.!?]{0,40}?"
+    r"(?:passport\s+control|immigration|border|passkontrolle|pasaportes|inmigraci[óo]n|"
+    r"contr[ôo]le\s+des\s+passeports|паспортн\w+\s+контрол\w*|границ\w*)"
+    r"|(?:passport\s+control|immigration|border|passkontrolle|pasaportes|inmigraci[óo]n|"
+    r"contr[ôo]le\s+des\s+passeports|паспортн\w+\s+контрол\w*|границ\w*)[^.!?]{0,40}?"
+    r"(?:queue|line|took|cola|fue\s+eterna|a\s+pris|schlange|очеред\w*)",
+    re.IGNORECASE,
+)
+_STATUS_WORD = re.compile(
+    r"(?:visa|permit|deport|detain|refus|denied|undocumented|asylum|overstay|illegal|papers|"
+    r"aufenthalt|abschieb|asyl|papeles|asilo|deporta|sans[\s-]papiers|titre\s+de\s+séjour|"
+    r"expuls|виз|депорт|убежищ|внж|вид\s+на\s+жительство)",
+    re.IGNORECASE,
+)
+
+
+Trigger = re.Pattern[str] | Callable[[str], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class LookAlike:
+    """A class of look-alike sentence whose reading by meaning is dropped: one that ``trigger``
+    finds (a pattern, or a test of the whole text) and ``unless`` does not — looked for in the
+    rest of the text, the trigger's own words taken out, when ``beside`` ("Union Station" names
+    no trade union, "the union rep at Union Station" does)."""
+
+    #: What it is called (the name the docs give it).
+    name: str
+    #: The readings dropped.
+    drops: frozenset[Topic]
+    trigger: Trigger
+    unless: re.Pattern[str] | None = None
+    beside: bool = False
+
+
+def is_look_alike(alike: LookAlike, text: str) -> bool:
+    """Whether ``text`` is of the class ``alike``: its trigger found, its ``unless`` not."""
+    rest = text
+    if isinstance(alike.trigger, re.Pattern):
+        if alike.trigger.search(text) is None:
+            return False
+        if alike.beside:
+            rest = alike.trigger.sub(" ", text)
+    elif not alike.trigger(text):
+        return False
+    return alike.unless is None or alike.unless.search(rest) is None
+
+
+def _a_short_line(text: str) -> bool:
+    """Whether ``text`` is short and names a partner or a marriage (a plain family fact)."""
+    return len(text.split()) <= _PLAIN_WORDS and _PARTNER.search(text) is not None
+
+
+def _flag(*topics: Topic) -> frozenset[Topic]:
+    return frozenset(topics)
+
+
+#: The look-alikes whose reading by meaning is dropped: (name, readings dropped, trigger,
+#: unless), read by :func:`is_look_alike`.
+LOOK_ALIKES: tuple[LookAlike, ...] = (
+    # A marriage, a partner or being single is family, not sex life ("I'm married to Sam", "у
+    # меня есть жена Оля", "I'm single"; not "my wife and I are both bi").
+    LookAlike("tells_of_a_partner", _flag(Topic.SEX_LIFE), _a_short_line, _ORIENTATION_OR_SEX),
+    # A club or a gym is no trade union ("I'm a member of the chess club", "ich bin im
+    # Sportverein"; not "my union branch meets at the club").
+    LookAlike("joins_a_club", _flag(Topic.UNION), _CLUB, _UNION_WORD),
+    # Nor is a credit union, a bank ("my credit union has good rates"; not "I'm the union rep at
+    # the credit union"), nor a debt when no loan, debt or amount is said beside it.
+    LookAlike(
+        "banks_with_a_credit_union", _flag(Topic.UNION), _CREDIT_UNION, _UNION_WORD, beside=True
+    ),
+    LookAlike(
+        "credit_union_without_debt",
+        _flag(Topic.FINANCE),
+        _CREDIT_UNION,
+        _MONEY_DETAIL,
+        beside=True,
+    ),
+    # A parking ticket is no criminal record ("me pusieron una multa"; not "fined in court for
+    # drink driving").
+    LookAlike("tells_of_a_fine", _flag(Topic.CRIMINAL, Topic.HEALTH), _FINE, _BEYOND_A_FINE),
+    # A name supported ("I support Hibs", "fan of Lens") is a team, a party, a cause or a person
+    # cared for: never sex life ("I support the LGBT centre" is not one).
+    LookAlike("cheers_for_a_name", _flag(Topic.SEX_LIFE), _CHEERS_A_NAME, _ORIENTATION_OR_SEX),
     # Turning left is no politics; Cancer the sign no illness; a password no document.
-    (frozenset({Topic.POLITICS}), gives_a_direction),
-    (frozenset({Topic.HEALTH}), names_a_star_sign),
-    (frozenset({Topic.IDENTITY_DOCUMENT}), resets_a_password),
+    LookAlike("gives_a_direction", _flag(Topic.POLITICS), _DIRECTION),
+    LookAlike("names_a_star_sign", _flag(Topic.HEALTH), _ZODIAC),
+    LookAlike("resets_a_password", _flag(Topic.IDENTITY_DOCUMENT), _LOGIN, _DOCUMENT),
     # A job, a workplace or a business ("an addiction counsellor", "I work in debt recovery")
     # is no one's health, money, faith or documents (politics, a union, sex work, a record or
     # papers said beside work are kept: "volunteered for the party", "work here without papers").
-    (_AT_WORK, tells_of_work),
+    LookAlike("tells_of_work", _AT_WORK, tells_of_work),
     # Someone in the news, with the user nowhere in the sentence ("the senator was arrested").
-    (_IN_THE_NEWS, speaks_of_a_public_figure),
+    LookAlike("speaks_of_a_public_figure", _IN_THE_NEWS, speaks_of_a_public_figure),
     # A pastime called one's religion ("tea is pretty much my religion").
-    (frozenset({Topic.RELIGION}), calls_something_a_religion),
+    LookAlike("calls_something_a_religion", _flag(Topic.RELIGION), calls_something_a_religion),
     # A payment card is no visa: "my visa card expired".
-    (frozenset({Topic.IDENTITY_DOCUMENT, Topic.IMMIGRATION}), pays_by_card),
-    # An animal's or a plant's state, and idioms of being fed up, are no one's health.
-    (frozenset({Topic.HEALTH}), speaks_of_an_animal_or_plant),
-    (frozenset({Topic.HEALTH}), says_a_health_idiom),
-    # The body's features, sleep said plainly and a child's teeth are no condition.
-    (frozenset({Topic.HEALTH}), describes_the_body),
-    (frozenset({Topic.HEALTH}), tells_of_sleep),
-    (frozenset({Topic.HEALTH}), tells_of_a_childs_tooth),
-    # "Union Station", rugby union, and a job with no union named: no trade union.
-    (frozenset({Topic.UNION}), names_a_union_place),
-    (frozenset({Topic.UNION}), works_with_no_union),
-    # A grandparent's flight long ago is family history.
-    (frozenset({Topic.IMMIGRATION}), tells_of_family_history),
+    LookAlike("pays_by_card", _flag(Topic.IDENTITY_DOCUMENT, Topic.IMMIGRATION), _PAYMENT_CARD),
+    # An animal's or a plant's state ("the neighbours' rabbit is expecting again"; not "I'm
+    # allergic to cats"), and idioms of being fed up ("so sick of this wind"; not "sick of the
+    # chemo"), are no one's health.
+    LookAlike("speaks_of_an_animal_or_plant", _flag(Topic.HEALTH), _ANIMAL_OR_PLANT, _A_PERSON),
+    LookAlike("says_a_health_idiom", _flag(Topic.HEALTH), _HEALTH_IDIOM, _ILL_WITH),
+    # The body's features ("I have curly hair"; not "my hair is thinning from the meds"), sleep
+    # said plainly ("slept like a log"; not "I can't sleep more than three hours") and a child's
+    # teeth or a sweet tooth are no condition.
+    LookAlike("describes_the_body", _flag(Topic.HEALTH), _BODY_FEATURE, _BODY_TROUBLE),
+    LookAlike("tells_of_sleep", _flag(Topic.HEALTH), _SLEEP, _SLEEP_TROUBLE),
+    LookAlike("tells_of_a_childs_tooth", _flag(Topic.HEALTH), _CHILDS_TOOTH, _BODY_TROUBLE),
+    # "Union Station", rugby union, and a job with no union named ("I'm a social worker": the
+    # reader took "worker" for union membership; not "I'm a nurse and in the union").
+    LookAlike(
+        "names_a_union_place", _flag(Topic.UNION), _UNION_AS_A_NAME, _UNION_WORD, beside=True
+    ),
+    LookAlike("works_with_no_union", _flag(Topic.UNION), tells_of_work, _UNION_WORD),
+    # A grandparent's flight long ago is family history ("my grandad fled in 1956"; not "my
+    # grandma is undocumented").
+    LookAlike("tells_of_family_history", _flag(Topic.IMMIGRATION), _ANCESTOR, _NOW),
+    # Sleep longed for or slept deeply, said as a figure: tiredness, no self-harm or health.
+    LookAlike(
+        "says_sleep_in_a_figure",
+        _flag(Topic.SELF_HARM, Topic.HEALTH),
+        _SLEEP_FIGURE,
+        _SLEEP_NOT_WELL,
+    ),
+    # Health words in passing, as the rules' near misses know them (a shop's pregnancy tests, a
+    # habit given up, a first-aid kit, nerves before a test), and a good time that is over.
+    LookAlike(
+        "says_health_in_passing", _flag(Topic.HEALTH, Topic.SELF_HARM), says_health_in_passing
+    ),
+    LookAlike(
+        "a_good_time_over",
+        _flag(Topic.HEALTH, Topic.SELF_HARM),
+        _GOOD_TIME_OVER,
+        _LOW_OR_NOT_TO_LIVE,
+    ),
+    # A queue at passport control is a trip's wait, not one's status.
+    LookAlike(
+        "queues_at_the_border",
+        _flag(Topic.IMMIGRATION, Topic.IDENTITY_DOCUMENT),
+        _BORDER_QUEUE,
+        _STATUS_WORD,
+    ),
+    # A member of the clergy saying their job: a job, not a faith stated.
+    LookAlike("names_a_clergy_job", _flag(Topic.RELIGION), _CLERGY_JOB, _FAITH_SAID),
+    # "A prisoner of my own schedule", "money can't buy happiness", "a union of friends".
+    LookAlike("a_prisoner_of", _flag(Topic.CRIMINAL), _PRISONER_OF, _HELD_FOR_REAL),
+    LookAlike("says_a_money_proverb", _flag(Topic.FINANCE), _MONEY_PROVERB, _MONEY_DETAIL),
+    LookAlike("a_union_of", _flag(Topic.UNION), _UNION_OF, _UNION_WORD, beside=True),
     # A thing's number is no secret, document or money: "Ana owns the record number 33".
-    (
-        frozenset({Topic.CREDENTIAL, Topic.IDENTITY_DOCUMENT, Topic.FINANCE}),
+    LookAlike(
+        "numbers_a_thing",
+        _flag(Topic.CREDENTIAL, Topic.IDENTITY_DOCUMENT, Topic.FINANCE),
         numbers_a_thing,
     ),
 )
+#: The same, by name.
+LOOK_ALIKE: dict[str, LookAlike] = {a.name: a for a in LOOK_ALIKES}
+#: The look-alikes whose self-harm reading is dropped get no crisis reply from the crisis reader
+#: either (tiredness said as a figure, health words in passing, a good time over).
+_NO_CRISIS = tuple(a for a in LOOK_ALIKES if Topic.SELF_HARM in a.drops)
 
 
 #: A reaction of the skin to something ("aspirin brings me out in a rash", "Erdbeeren geben
@@ -861,7 +985,7 @@ def _guarded(topic: Topic | None, text: str) -> Topic | None:
     ):
         # private, but no crisis reply to a request, a figure of speech or a skin reaction
         return Topic.HEALTH
-    if topic is not None and any(topic in read and alike(text) for read, alike in _LOOK_ALIKES):
+    if topic is not None and any(topic in a.drops and is_look_alike(a, text) for a in LOOK_ALIKES):
         return None
     if topic is not None and says_in_a_figure(topic, text):
         return None

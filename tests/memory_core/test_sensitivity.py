@@ -430,3 +430,55 @@ def test_the_look_alikes_classes_still_flag_the_true_sentence(text: str) -> None
     """The near misses above (waiting for a parcel, a podcast named by its topic, a habit called
     conservative) leave the same class's true sentences flagged."""
     assert sensitive_topic(text) is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Low about a good time ending.
+        "a bit depressed that the long weekend is done",
+        "echt deprimiert, weil der Urlaub morgen zu Ende ist",
+        "me deprime que se termine el puente tan rápido",
+        # Pregnancy tests as a shop's stock.
+        "they keep the pregnancy tests behind the counter at our chemist",
+        "las pruebas de embarazo están junto a las tiritas",
+        "les tests de grossesse sont au rayon hygiène maintenant",
+        # A habit given up.
+        "gave up energy drinks in May, sleeping better",
+        "hab vor einem Jahr mit dem Rauchen aufgehört",
+        "я бросил курить ещё в институте",
+        # A nuisance called a headache, a game's character ill, an idiom of allergy.
+        "that printer is giving me such a headache today",
+        "my avatar got poisoned in the swamp level",
+        "honestly allergic to paperwork on a Friday",
+        # A condition's name said of a habit or a joke; a surgery's hours; a therapy pony.
+        "I'm a little OCD about how the dishwasher is loaded",
+        "that group project gave me PTSD haha",
+        "our GP surgery is closed on Wednesday afternoons",
+        "a therapy pony came to the school fair",
+        # A thing said to cause cancer, a vaccine campaign in the news.
+        "that weedkiller is apparently carcinogenic, binning it",
+        "the flu vaccine campaign for pensioners was on the radio",
+    ],
+)
+def test_everyday_lines_with_health_words_are_not_health(text: str) -> None:
+    """Tune batch 35's classes (h-sens14): a mood about a holiday's end, pregnancy tests on a
+    shelf, a habit given up, a nuisance as a headache, a game's character, an idiom, a
+    condition's name as a joke, a surgery's opening hours."""
+    assert sensitive_topic(text) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I've been depressed for a year and I'm on sertraline",
+        "the pregnancy test came back positive",
+        "quit smoking but the withdrawal is giving me panic attacks",
+        "this migraine has lasted three days, I'm seeing a neurologist",
+        "I have OCD and it's exhausting",
+        "my PTSD from the army is bad this week",
+    ],
+)
+def test_the_health_classes_keep_the_true_sentence(text: str) -> None:
+    """The same words said of one's health are still read so."""
+    assert sensitive_topic(text) == Topic.HEALTH

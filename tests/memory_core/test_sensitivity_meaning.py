@@ -17,10 +17,12 @@ from memory_core.extract.sensitivity import sensitive_topic
 from memory_core.memory import Memory
 from memory_core.text.sensitivity_meaning import (
     CLASSES,
+    LOOK_ALIKE,
+    LOOK_ALIKES,
     MeaningWeights,
     SensitivityModel,
     cheers_for_a_team,
-    joins_a_club,
+    is_look_alike,
     load_weights,
     names_oneself,
     praises_what_never_failed,
@@ -723,7 +725,7 @@ def test_a_club_or_gym_membership_is_no_trade_union(
 ) -> None:
     """The reader filed a gym membership under union membership; a club, gym, society or
     library with no union word is not read as union (the rules still read a union named)."""
-    assert joins_a_club(text) is club
+    assert is_look_alike(LOOK_ALIKE["joins_a_club"], text) is club
     model = SensitivityModel.for_embedder(embedder)
     assert model is not None
     topic = model.topics([text])[0]
@@ -792,11 +794,38 @@ def test_thresholds_are_capped_on_the_selection_rows() -> None:
 def test_a_traffic_fine_is_no_criminal_record(text: str, fine: bool) -> None:
     """A parking or speeding fine read as a criminal record (or health) by meaning is dropped;
     a fine with a court, an arrest, a conviction or drink beside it is not a plain fine."""
-    from memory_core.text.sensitivity_meaning import _guarded, tells_of_a_fine
+    from memory_core.text.sensitivity_meaning import _guarded
 
-    assert tells_of_a_fine(text) is fine
+    assert is_look_alike(LOOK_ALIKE["tells_of_a_fine"], text) is fine
     assert (_guarded(Topic.CRIMINAL, text) is None) is fine
     assert _guarded(Topic.FINANCE, text) == Topic.FINANCE  # unpaid fines are still a debt
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "alike"),
+    [
+        # A trigger found and its "unless" not: a look-alike.
+        ("names_a_union_place", "meet me at Union Station at six", True),
+        ("tells_of_sleep", "slept like a log after the hike", True),
+        ("speaks_of_an_animal_or_plant", "the neighbours' rabbit is expecting again", True),
+        # The "unless" found: not one.
+        ("tells_of_sleep", "I can't sleep more than three hours", False),
+        ("speaks_of_an_animal_or_plant", "I'm allergic to cats", False),
+        # "beside": a union said beside the place's name, once its own words are taken out.
+        ("names_a_union_place", "I'm the union rep at Union Station", False),
+        ("banks_with_a_credit_union", "my credit union has good rates", True),
+        ("credit_union_without_debt", "I owe my credit union 4000", False),
+        # No trigger: not one.
+        ("tells_of_a_fine", "I was arrested for shoplifting", False),
+    ],
+)
+def test_a_look_alike_is_its_trigger_found_and_its_unless_not(
+    name: str, text: str, alike: bool
+) -> None:
+    """The guards are one table of (name, readings dropped, trigger, unless) read by one
+    function; each name is the table's once."""
+    assert len(LOOK_ALIKE) == len(LOOK_ALIKES)
+    assert is_look_alike(LOOK_ALIKE[name], text) is alike
 
 
 @pytest.mark.parametrize(
@@ -945,3 +974,55 @@ def test_the_guards_drop_a_look_alikes_reading_by_class(
     from memory_core.text.sensitivity_meaning import _guarded
 
     assert (_guarded(topic, text) == topic) is kept
+
+
+@pytest.mark.parametrize(
+    ("topic", "text", "kept"),
+    [
+        # Tiredness said as a figure is no self-harm (nor health); a wish not to wake is.
+        (Topic.SELF_HARM, "so tired I could sleep for a whole week", False),
+        (Topic.SELF_HARM, "ich sterbe vor Müdigkeit, gute Nacht", False),
+        (Topic.SELF_HARM, "je meurs de sommeil après ce vol de nuit", False),
+        (Topic.SELF_HARM, "после дежурства спала мёртвым сном", False),
+        (Topic.HEALTH, "me muero de sueño, mañana hablamos", False),
+        (Topic.SELF_HARM, "I could sleep for a week and never wake up", True),
+        (Topic.HEALTH, "I could sleep for days, the insomnia is back", True),
+        # A member of the clergy saying their job; a faith said beside it is kept.
+        (Topic.RELIGION, "I'm a prison chaplain in Leeds", False),
+        (Topic.RELIGION, "soy sacerdote en una parroquia de Valencia", False),
+        (Topic.RELIGION, "я батюшка в маленьком приходе", False),
+        (Topic.RELIGION, "I'm a rabbi and I pray three times a day", True),
+        # A good time over, health words in passing, a queue at the border.
+        (Topic.SELF_HARM, "bit gutted the festival is over, back to emails", False),
+        (Topic.HEALTH, "el verano se acabó y mañana vuelvo a la oficina", False),
+        (Topic.HEALTH, "the holidays are over and I've felt hopeless for weeks", True),
+        (Topic.HEALTH, "the shop keeps pregnancy tests behind the counter", False),
+        (Topic.SELF_HARM, "gave up sugar last month and feel great", False),
+        (Topic.IMMIGRATION, "waited an hour in the queue at passport control in Madrid", False),
+        (Topic.IMMIGRATION, "held at the border queue because my visa was refused", True),
+        # Figures: held by one's days, money and happiness, a union of people.
+        (Topic.CRIMINAL, "a prisoner of my inbox this week", False),
+        (Topic.CRIMINAL, "I'm a prisoner of the court until my trial", True),
+        (Topic.FINANCE, "l'argent ne fait pas le bonheur, comme dit ma grand-mère", False),
+        (Topic.FINANCE, "money can't buy happiness but I owe 12k on my cards", True),
+        (Topic.UNION, "their wedding was a union of two families", False),
+        (Topic.UNION, "a union of friends, and I'm also in the union at work", True),
+    ],
+)
+def test_figures_of_sleep_money_and_clergy_jobs_drop_the_readers_reading(
+    topic: Topic, text: str, kept: bool
+) -> None:
+    """Tune batch 35's reader classes (h-sens14): the reader's reading of a figure of speech or
+    a clergy job is dropped; the same class said truly keeps it."""
+    from memory_core.text.sensitivity_meaning import _guarded
+
+    assert (_guarded(topic, text) == topic) is kept
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["je suis fan du PSG depuis toujours", "soy del Betis de toda la vida, hincha del Betis"],
+)
+def test_a_club_named_by_its_short_name_is_a_team(text: str) -> None:
+    """A club said by its name ("PSG", "Betis") after a verb of supporting is a team."""
+    assert cheers_for_a_team(text)
