@@ -14,8 +14,10 @@ its questions, and a wrong answer to a never-told question counts like a wrong o
 The threshold is the one with the most right answers on the tune data such that **no source
 gets more wrong answers (told or never told) than under the shipped score**: a wrong answer is
 worse than "I don't know", so the shipped score's mistakes are the budget, never exceeded.
-Prints, for each source, right / wrong / never-told answered under the shipped score and the
-new one; ``--write`` writes the data file (what ``read.answer`` loads).
+Prints the shipped weights' trade-off by threshold, then, for each source, right / wrong /
+never-told answered under the shipped score and the new one (``--keep-weights``: the shipped
+weights, a threshold chosen again); ``--write`` writes the data file (what ``read.answer``
+loads) only when it gives more right answers than the shipped score.
 """
 
 from __future__ import annotations
@@ -112,16 +114,24 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("dumps", nargs="+", type=Path)
     parser.add_argument("--l2", type=float, default=0.01)
-    parser.add_argument("--write", action="store_true")
+    parser.add_argument(
+        "--keep-weights", action="store_true", help="the shipped weights; choose the threshold"
+    )
+    parser.add_argument("--write", action="store_true", help="write it when it beats the shipped")
     args = parser.parse_args()
     rows = _load(args.dumps)
     shipped = A.DEFAULT_ANSWER
-    now = probabilities(rows, shipped.weights) >= shipped.min_probability
-    budget = _tally(rows, list(now))
-    weights = fit(rows, l2=args.l2)
-    chosen = choose(rows, weights, budget)
+    p = probabilities(rows, shipped.weights)
+    budget = _tally(rows, list(p >= shipped.min_probability))
     differ = sum(r["open"] != r["closed"] for r in rows)
     print(f"{len(rows)} questions reached the score; {differ} differ")
+    print("the shipped weights, by threshold: right / wrong / never-told answered")
+    for t in (0.3, 0.35, 0.4, 0.45, shipped.min_probability, 0.55, 0.6):
+        got = _tally(rows, list(p >= t))
+        total = [sum(v[i] for v in got.values()) for i in range(3)]
+        print(f"  {t:.2f} {total} " + " ".join(f"{s} {v}" for s, v in sorted(got.items())))
+    weights = list(shipped.weights) if args.keep_weights else fit(rows, l2=args.l2)
+    chosen = choose(rows, weights, budget)
     if chosen is None:
         print("no threshold keeps every source within its wrong answers")
         return
@@ -131,6 +141,10 @@ def main() -> None:
     for s in sorted(budget):
         print(f"{s:<24} {budget[s]} → {got.get(s)}")
     print("weights", dict(zip(A.FEATURES, weights, strict=True)))
+    gained = sum(v[0] for v in got.values()) - sum(v[0] for v in budget.values())
+    if gained <= 0:
+        print(f"no more right answers than the shipped score ({gained:+d}): nothing written")
+        return
     if args.write:
         OUT.write_text(
             json.dumps(
