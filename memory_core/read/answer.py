@@ -10,10 +10,11 @@ and a weighted bonus for being about the same areas of life as the question (``S
 the cat is not). The best hit answers when its margin clears ``min_margin`` and its cosine
 ``min_cosine``; further hits close to it answer too ("do I have any pets?" → the cat and the dog).
 
-The answer score is fitted by ``devtools/answer_calibration.py`` on tune questions dumped once
-by ``devtools/answer_dump.py`` (``membot eval answers``'s tune split — questions written for MSC
-development personas — and the walk scripts no longer blind), kept in ``answer_score.json``,
-and reported on held-out personas, wordings and scripts (docs/evaluation.md); a lexical-only
+The answer score was fitted by ``membot eval answers`` on its tune split; kept in
+``answer_score.json``, it is checked and refitted by ``devtools/answer_calibration.py`` on tune
+questions dumped once by ``devtools/answer_dump.py`` (``membot eval answers``'s tune split —
+questions written for MSC development personas — and the walk scripts no longer blind), and
+reported on held-out personas, wordings and scripts (docs/evaluation.md); a lexical-only
 search (vectors off) answers only on matching words.
 """
 
