@@ -10,17 +10,22 @@ and a weighted bonus for being about the same areas of life as the question (``S
 the cat is not). The best hit answers when its margin clears ``min_margin`` and its cosine
 ``min_cosine``; further hits close to it answer too ("do I have any pets?" → the cat and the dog).
 
-The thresholds are calibrated by ``membot eval answers`` on questions written for MSC
-development personas (tune split) and reported on held-out personas and wordings
-(docs/evaluation.md); a lexical-only search (vectors off) answers only on matching words.
+The answer score was fitted by ``membot eval answers`` on its tune split; kept in
+``answer_score.json``, it is checked and refitted by ``devtools/answer_calibration.py`` on tune
+questions dumped once by ``devtools/answer_dump.py`` (``membot eval answers``'s tune split —
+questions written for MSC development personas — and the walk scripts no longer blind), and
+reported on held-out personas, wordings and scripts (docs/evaluation.md); a lexical-only
+search (vectors off) answers only on matching words.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 from statistics import fmean
 
 from memory_core.read.people import (
@@ -44,6 +49,42 @@ from memory_core.text.domains import (
 from memory_core.text.spelling import plainly
 from memory_core.values import SearchHit, Status
 
+#: What the answer score weighs, of the hits ranked by relevance: the best one's cosine, area
+#: agreement and word match, its relevance above the baseline and above the runner-up, how
+#: crowded the search was, whether the best one's key names an area of life ("job_title"), the
+#: runner-up's area agreement, the best cosine above the hits' mean, and how far the best
+#: one's words name the question's areas.
+FEATURES = (
+    "bias",
+    "cosine",
+    "topic",
+    "words",
+    "margin",
+    "gap",
+    "crowd",
+    "keyed",
+    "second_topic",
+    "above_mean",
+    "area_words",
+)
+
+#: The answer score's data file (``devtools/answer_calibration.py`` writes it).
+SCORE_PATH = Path(__file__).with_name("answer_score.json")
+
+
+def load_score(path: Path = SCORE_PATH) -> tuple[tuple[float, ...], float]:
+    """The answer score's weights and threshold from its data file; its features must be
+    ``FEATURES``, in order (a file fitted on other features is refused, not misread)."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if tuple(data["features"]) != FEATURES or len(data["weights"]) != len(FEATURES):
+        raise ValueError(f"{path.name}: fitted on {data['features']}, not on {list(FEATURES)}")
+    return tuple(float(w) for w in data["weights"]), float(data["min_probability"])
+
+
+#: The shipped answer score: weights and threshold.
+_SHIPPED_SCORE = load_score()
+
+
 #: Hits a question's search reads: the answer's candidates and its baseline (the block takes
 #: the best ``RecallConfig.search_k`` of the relevant ones).
 ANSWER_K = 8
@@ -51,30 +92,19 @@ ANSWER_K = 8
 
 @dataclass(frozen=True, slots=True)
 class AnswerConfig:
-    """The calibrated answer-or-abstain thresholds (``membot eval answers`` tunes them)."""
+    """The calibrated answer-or-abstain thresholds (the answer score's from its data file,
+    ``answer_score.json``; ``membot eval answers`` reports them)."""
 
     #: The best hit's relevance above the baseline needed to answer at all.
     min_margin: float = 0.0
     #: The best hit's cosine similarity needed to answer at all.
     min_cosine: float = 0.7
-    #: The answer score's weights, one per name of ``FEATURES`` (a logistic model of "the
-    #: best hit is a right answer", fitted by ``membot eval answers`` on the tune split);
-    #: empty: the margin and cosine alone decide.
-    weights: tuple[float, ...] = (
-        -14.2706,
-        14.9691,
-        1.569,
-        -0.1373,
-        8.5336,
-        5.3402,
-        -0.949,
-        0.1624,
-        0.6145,
-        5.5021,
-        1.9197,
-    )
-    #: The answer score (0–1) needed to answer.
-    min_probability: float = 0.5
+    #: The answer score's weights, one per name of ``FEATURES`` (a logistic model of "answering
+    #: with the best hit is right"), and the score (0–1) needed to answer: fitted by
+    #: ``devtools/answer_calibration.py`` on the tune questions and kept in ``answer_score.json``;
+    #: empty weights: the margin and cosine alone decide.
+    weights: tuple[float, ...] = field(default_factory=lambda: _SHIPPED_SCORE[0])
+    min_probability: float = field(default_factory=lambda: _SHIPPED_SCORE[1])
     #: A runner-up answers too only when its relevance clears the baseline by this.
     runner_margin: float = 0.08
     #: Added to a hit's relevance when its words match the question (BM25 > 0).
@@ -1629,26 +1659,6 @@ def _asked_key_first(
         h for h in chosen if h not in asked and (h.fact is None or not rival.search(h.fact.key))
     ]
     return [*asked, *rest]
-
-
-#: What the answer score weighs, of the hits ranked by relevance: the best one's cosine, area
-#: agreement and word match, its relevance above the baseline and above the runner-up, how
-#: crowded the search was, whether the best one's key names an area of life ("job_title"), the
-#: runner-up's area agreement, the best cosine above the hits' mean, and how far the best
-#: one's words name the question's areas.
-FEATURES = (
-    "bias",
-    "cosine",
-    "topic",
-    "words",
-    "margin",
-    "gap",
-    "crowd",
-    "keyed",
-    "second_topic",
-    "above_mean",
-    "area_words",
-)
 
 
 def features(

@@ -14,7 +14,9 @@ from memory_core.evaluation.answers import (
     SAME_LANGUAGE_HELDOUT,
     SAME_LANGUAGE_TUNE,
     Asked,
+    _count,
     finer,
+    gated,
     load_personas,
     load_same_language,
     outcomes,
@@ -181,3 +183,38 @@ def test_a_question_on_its_topic_by_its_words_alone_counts_for_precision_only() 
     assert (told.answered, told.right, told.uncertain_right, told.precision) == (2, 1, 1, 0.5)
     assert score([games], PLAIN).answerable == 1  # the coarse labels: a miss
     assert outcomes([games], PLAIN)[0]["fine"] == "uncertain missed"
+
+
+def test_the_tuning_grid_read_once_is_answering_under_every_setting() -> None:
+    """``tune`` reads each question once (``gated``) and only chooses, per setting, between
+    the answer with the gates open and closed: the same answers as ``answering`` itself."""
+
+    def hits(n: int) -> tuple[SearchHit, ...]:
+        # The best one's cosine 0.700–0.775 (across the floors' 0.70 / 0.74 / 0.76), its margin
+        # over the rest from about nothing to a clear one, its area agreement varied.
+        top = SearchHit("facts", n, "best", 1.0, vector=0.70 + n / 200, topic=(n % 5) / 5)
+        rest = tuple(
+            SearchHit("facts", 100 + k, "other", 0.1, vector=0.69 + (n % 4) / 100) for k in range(3)
+        )
+        return (top, *rest)
+
+    asked = [
+        Asked(
+            f"u{n}", "job", "en", "what do I do for work?", frozenset({n} if n % 4 else ()), hits(n)
+        )
+        for n in range(16)
+    ]
+    gates = gated(asked, DEFAULT_ANSWER.weights)
+    assert any(g.cosine is not None for g in gates)
+    settings = ((0.0, 0.74, 0.01), (0.04, 0.70, 0.01), (0.02, 0.76, 0.5), (0.0, 0.70, 0.84))
+    for margin, cosine, chance in settings:
+        config = replace(
+            DEFAULT_ANSWER, min_margin=margin, min_cosine=cosine, min_probability=chance
+        )
+        fast = _count(asked, [g.answer(config) for g in gates]).as_json()
+        assert fast == score(asked, config).as_json()
+    answered = {
+        chance: score(asked, replace(DEFAULT_ANSWER, min_probability=chance)).answered
+        for chance in (0.05, 0.95)
+    }
+    assert answered[0.05] > answered[0.95]  # the settings do differ on these questions
