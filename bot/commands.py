@@ -452,8 +452,7 @@ class Commands:
                     t(
                         c.lang,
                         "Nothing has been forgotten yet, so there's nothing to undo — "
-                        "your memories are as they were. To forget one, pick it above; "
-                        "to leave them, press Cancel.",
+                        "your memories are as they were.",
                     )
                 )
             ]

@@ -489,6 +489,8 @@ def held_with_pending(decisions: Sequence[Decision], known: Mapping[int, Fact]) 
         and (fact := known.get(d.target_id)) is not None
         and fact.status == Status.PENDING
     }
+    # A change asked about before (its line read again by a consolidation): still waiting.
+    waiting |= {_said(f.source_excerpt or "") for f in known.values() if f.status == Status.PENDING}
     waiting.discard("")
     if not waiting:
         return list(decisions)
