@@ -305,7 +305,7 @@ def _y_not_x(text: str) -> list[Replacement]:
     head = m.group("head")
     aligned = _aligned(head, old)
     said = m.group("old").split()
-    if said[0].lower() in _PREPOSITIONS and not _after(head, aligned, said[0]):
+    if said[0].lower() in PREPOSITIONS and not _after(head, aligned, said[0]):
         # "…als Koch in einem Restaurant, nicht als Lehrer", "…in einem Restaurant, nicht an
         # einer Grundschule": the value and its preposition, from the same preposition in the
         # head (else its last one) on — never the last words put after another's.
@@ -316,7 +316,7 @@ def _y_not_x(text: str) -> list[Replacement]:
 
 
 #: The prepositions a value may be said with ("als Lehrer", "à Lyon", "в Казань").
-_PREPOSITIONS = frozenset(
+PREPOSITIONS = frozenset(
     "to in into at as for nach in im ins zum zur zu an am als bei beim a al en como con à au "
     "aux dans chez comme avec в во на как с".split()
 )
@@ -336,7 +336,7 @@ def _with_preposition(head: str, old: str) -> list[Replacement]:
     words = head.rstrip(" ,.;!?").split()
     first = old.split()[0].lower()
     at = [i for i, w in enumerate(words) if w.lower() == first] or [
-        i for i, w in enumerate(words) if w.lower() in _PREPOSITIONS
+        i for i, w in enumerate(words) if w.lower() in PREPOSITIONS
     ]
     if not at or len(words) - at[-1] > 5 or len(words) - at[-1] < 2:
         return []

@@ -23,6 +23,7 @@ from memory_core.extract import russian
 from memory_core.extract.base import Candidate
 from memory_core.extract.corrections import corrected, lead_abroad, without_negated_tail_abroad
 from memory_core.extract.replacements import (
+    PREPOSITIONS,
     Replacement,
     number_of,
     number_words,
@@ -303,6 +304,8 @@ def _whole_note(rep: Replacement, fact: Fact, text: str) -> str | None:
     einer Grundschule"). ``None`` for any other fact or line (a number is swapped)."""
     if not is_note(fact.key) or rep.old is None or number_of(rep.old.split()[0]) is not None:
         return None
+    if rep.old.split()[0].lower() not in PREPOSITIONS:
+        return None  # "Kiel" → "Lübeck": a name or a word swapped reads as said
     said = [s for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s]
     if len(said) != 1:
         return None
