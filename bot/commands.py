@@ -146,6 +146,10 @@ def _person_line(person: Person, who: str | None, lang: str) -> str:
     return "• " + t(lang, "{person}: {said}", person=label, said=said)
 
 
+#: Users whose open /forget choice is remembered (the oldest is let go beyond it).
+_FORGET_ASKED_KEPT = 10_000
+
+
 class Commands:
     """Dispatches ``/command args`` to a method."""
 
@@ -172,6 +176,9 @@ class Commands:
         self.page = page
         #: The commands there are (``bot.catalogue``): dispatch, /help and the menus.
         self.catalogue = catalogue if catalogue is not None else CATALOGUE
+        #: Users shown /forget's choice, with their memory's revision then: an /undo while
+        #: nothing changed since has no forget to undo (and must undo nothing else).
+        self._forget_asked: dict[str, int] = {}
 
     async def dispatch(self, msg: IncomingMessage, turn_id: str) -> list[Reply]:
         """Run the command in ``msg.text`` as the catalogue declares it: only declared
@@ -359,6 +366,10 @@ class Commands:
             t(c.lang, "Cancel"), self.codec.encode(c.uid, Action(ButtonKind.CANCEL, rev=rev))
         )
         rows = (*picks, (cancel,))
+        self._forget_asked.pop(c.uid, None)
+        while len(self._forget_asked) >= _FORGET_ASKED_KEPT:
+            del self._forget_asked[next(iter(self._forget_asked))]  # the oldest first
+        self._forget_asked[c.uid] = rev
         return [Reply(t(c.lang, "Which one should I forget?"), buttons=rows)]
 
     async def cmd_forgetme(self, c: Call) -> list[Reply]:
@@ -431,7 +442,20 @@ class Commands:
 
     async def cmd_undo(self, c: Call) -> list[Reply]:
         """``/undo``: revert the last change to the user's memory (each /undo one step
-        further back); an undone answer to a question asks it again."""
+        further back); an undone answer to a question asks it again. While /forget's choice
+        is still open (nothing changed since it was shown), nothing was forgotten: it says so
+        and undoes nothing — the last thing learned is no forget."""
+        asked = self._forget_asked.pop(c.uid, None)
+        if asked is not None and asked == await self.memory.revision(c.uid):
+            return [
+                Reply(
+                    t(
+                        c.lang,
+                        "Nothing has been forgotten yet, so there's nothing to undo — "
+                        "your memories are as they were.",
+                    )
+                )
+            ]
         result = await c.view.undo()
         if not result.reverted:
             return [Reply(t(c.lang, "There's nothing to undo."))]

@@ -96,6 +96,9 @@ class Candidate:
     #: Tom"; the value is the corrected one): a change of the fact it names, never a second
     #: one beside it (a second cat by that name).
     corrects: bool = False
+    #: What a correction says is not so, when it says it ("…, not Italian": "Italian"): the
+    #: told fact it names is the one that changes (``learn.arbitrate.rejected_key``).
+    rejected: str | None = None
     #: Said as where things stand now, with nothing that says a change ("Wir sind jetzt in
     #: Gera": a move, or a trip): only a change of the told fact of its key — asked about —
     #: never a first one (the sentence's note keeps it).

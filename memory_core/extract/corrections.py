@@ -74,12 +74,61 @@ def without_lead_abroad(sentence: str) -> str:
     return rest[:1].upper() + rest[1:]
 
 
+#: "Actually" or "No," opening a sentence in another language ("En realidad tengo 30", "Nein,
+#: ich bin 30", "Вообще-то мне 30"): the sentence corrects what was told. A leading "no" needs
+#: its comma ("No tengo hijos" is a statement); it is never a name.
+_ACTUALLY_ABROAD = re.compile(
+    r"^\s*(?:(?P<no>nein|nee|no|non|нет|не-а)\s*[,!:—–]+"
+    r"|(?P<adverb>eigentlich|tatsächlich|in\s+wirklichkeit)\b\s*[,:]?"
+    r"|(?:en\s+realidad|de\s+hecho|la\s+verdad\s+es\s+que|en\s+fait|à\s+vrai\s+dire|"
+    r"en\s+réalité|на\s+самом\s+деле|вообще-то|вообще\s+то|actually)(?!\w)\s*[,:]?)\s*",
+    re.IGNORECASE,
+)
+
+
+def lead_abroad(sentence: str) -> tuple[bool, str]:
+    """Whether ``sentence`` (in another language) opens as a correction, and the statement
+    it makes without that lead (:func:`without_lead_abroad`, :func:`without_actually_abroad`)."""
+    plain = without_lead_abroad(sentence)
+    actually = without_actually_abroad(plain)
+    if actually is not None:
+        return True, actually
+    return plain != sentence, plain
+
+
+#: A German verb in second place and its subject after it ("bin ich", "arbeite ich").
+_VERB_SUBJECT = re.compile(r"(?P<verb>[^\W\d_]+)\s+(?P<subject>ich|wir)\b", re.IGNORECASE)
+
+
+def without_actually_abroad(sentence: str) -> str | None:
+    """``sentence`` without its "actually"/"no" lead in another language ("Nein, ich bin 30"
+    → "Ich bin 30"; a German adverb stays, the verb after it is in second place: "Eigentlich
+    bin ich 30" is left as it is); ``None`` when it has no such lead."""
+    m = _ACTUALLY_ABROAD.match(sentence)
+    if m is None or m.end() >= len(sentence.rstrip(" .!")):
+        return None
+    rest = sentence[m.end() :]
+    if m.group("adverb"):
+        # "Eigentlich bin ich 30" → "Ich bin 30": the subject first again.
+        inverted = _VERB_SUBJECT.match(rest)
+        if inverted is None:
+            return sentence
+        subject = inverted.group("subject")
+        return (
+            f"{subject[:1].upper()}{subject[1:]} {inverted.group('verb')}{rest[inverted.end() :]}"
+        )
+    return rest[:1].upper() + rest[1:]
+
+
 #: "…, no 29", "…, nicht in Bonn", "…, pas à Lyon", "…, а не в Твери": the rejected value said
 #: after a statement in another language — a number, or a short phrase opened by a preposition,
 #: an article or a name ("…, no me gusta el ruido" is a statement of its own, not a tail).
 _NOT_TAIL_ABROAD = re.compile(
-    r"\s*[,;—–-]\s*(?:y\s+|und\s+|et\s+)?(?:no|nicht|pas|non|а\s+не|не)\s+"
-    r"(?:\d{1,4}|(?:en|a|al|el|la|in|im|nach|an|am|der|die|das|à|au|en|le|la|l['’]|в|во|на)"
+    # "…, no 29", and "… et pas 29" with no comma after its "and".
+    r"(?:\s*[,;—–-]\s*(?:y\s+|und\s+|et\s+)?|\s+(?:y|und|et)\s+)(?:no|nicht|pas|non|а\s+не|не)\s+"
+    # "…, а не учителем": Russian's "rather than" says a rejected value whatever follows.
+    r"(?:(?<=а\sне\s)[а-яё][\w-]*(?:\s+[а-яё][\w-]*)?|\d{1,4}|(?:en|a|al|el|la|in|im|nach|an|am|der|die|das|à|au|en|le|la|l['’]|в|во|на|"
+    r"als|como|comme|как|bei|beim|zum|zur|chez|con|avec|с|de|du)"
     r"\s+[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)?|(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ])[\w'’-]*)"
     r"\s*[.!]*\s*$",
     re.IGNORECASE,
@@ -91,6 +140,28 @@ def without_negated_tail_abroad(sentence: str) -> str:
     realidad tengo 30 años, no 29." → "En realidad tengo 30 años"); unchanged when it has
     none."""
     return _NOT_TAIL_ABROAD.sub("", sentence)
+
+
+def rejected_in(sentence: str) -> str | None:
+    """The value a correction says is not so, without its article or preposition ("Actually
+    I'm learning Spanish, not Italian." → "Italian"; "…, nicht als Lehrer" → "Lehrer");
+    ``None`` when it names none."""
+    m = _NOT_TAIL.search(sentence) or _NOT_TAIL_ABROAD.search(sentence)
+    if m is None or m.start() == 0:
+        return None
+    said = m.group(0).strip(" .!,;—–-")
+    words = re.findall(r"[^\W_][\w'’-]*", said)[1:]  # after its "not"
+    while words and words[0].lower() in _REJECTED_FILLER:
+        words = words[1:]
+    return " ".join(words) or None
+
+
+#: What stands before a rejected value and is no part of it.
+_REJECTED_FILLER = frozenset(
+    "not nicht pas non no не а and but und y et a an the my our to in at as als como comme как "
+    "ein eine einen einem einer der die das den dem un una el la los las le les l' au aux à en "
+    "de du des nach im am an zum zur в во на".split()
+)
 
 
 #: "…, but not anymore": a change in time, not a rejected alternative.

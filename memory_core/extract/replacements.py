@@ -15,7 +15,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from memory_core.extract.corrections import without_lead_abroad
+from memory_core.extract.corrections import lead_abroad
 from memory_core.text import kin, numbers
 
 _W = r"[^\W_][\w'’-]*"
@@ -165,13 +165,13 @@ def replacements(sentence: str) -> list[Replacement]:
     """What a correction said on its own replaces (empty when it replaces nothing); a
     correction's lead ("Небольшая поправка:", "Kleine Korrektur:") is no part of it."""
     said = " ".join(sentence.split())
-    text = without_lead_abroad(said)
+    text = lead_abroad(said)[1]
     # "the van is a 2019 not 2017": a number for a number needs no comma.
     text = _NUMBER_NOT_NUMBER.sub(r"\1, \2 ", text)
     m = _MOVED.search(text)
     if m is not None:
         return _moved(m, text[: m.start()])
-    reads = (_age, _not_but, _y_not_x) + ((_not_x_then,) if text != said else ())
+    reads = (_age, _not_but, _y_not_x) + ((_not_x_then, _age_corrected) if text != said else ())
     for read in reads:
         found = read(text)
         if found:
@@ -244,6 +244,30 @@ def _age(text: str) -> list[Replacement]:
     return []
 
 
+#: A person's age said plainly after a correction's lead ("(En fait) Julien a 42 ans",
+#: "(En realidad) Julián tiene 42 años", "(Eigentlich) ist Jonas 42"): the named person's age.
+_AGE_SAID = re.compile(
+    r"^(?:(?:ist|is)\s+)?(?P<who>[^\W\d_][\w-]*)\s+(?:is|ist|tiene|a|—|-)?\s*(?P<n>\w+)"
+    r"(?:\s+(?:years?(?:\s+old)?|jahre(?:\s+alt)?|años|ans|лет|года|год))?\s*[.!]*$",
+    re.IGNORECASE,
+)
+
+
+def _age_corrected(text: str) -> list[Replacement]:
+    """ "(En fait) Julien a 42 ans": the named person's age, whatever number it held (only
+    after a correction's lead: said alone, it is a statement for the rules)."""
+    m = _AGE_SAID.match(text)
+    if m is None:
+        return []
+    value = number_of(m.group("n"))
+    who = m.group("who")
+    if value is None or not 0 < value < 120 or not who[:1].isupper():
+        return []
+    if who.lower() in _PRONOUNS or kin.relation_of(who, "en") is not None:
+        return []
+    return [Replacement(None, str(value), name=who)]
+
+
 def _not_but(text: str) -> list[Replacement]:
     """ "Not Lisbon but Porto", "nicht nach Wien, sondern nach Graz", "не в X, а в Y"."""
     m = _NOT_BUT.search(text)
@@ -278,7 +302,43 @@ def _y_not_x(text: str) -> list[Replacement]:
     if m is None or not m.group("head").strip() or "?" in text:
         return []
     old = _bare(m.group("old"))
-    aligned = _aligned(m.group("head"), old)
+    head = m.group("head")
+    aligned = _aligned(head, old)
+    said = m.group("old").split()
+    if said[0].lower() in PREPOSITIONS and not _after(head, aligned, said[0]):
+        # "…als Koch in einem Restaurant, nicht als Lehrer", "…in einem Restaurant, nicht an
+        # einer Grundschule": the value and its preposition, from the same preposition in the
+        # head (else its last one) on — never the last words put after another's.
+        return _with_preposition(head, m.group("old"))
     if aligned and old.lower() != aligned.lower():
         return [Replacement(old, _bare(aligned))]
     return []
+
+
+#: The prepositions a value may be said with ("als Lehrer", "à Lyon", "в Казань").
+PREPOSITIONS = frozenset(
+    "to in into at as for nach in im ins zum zur zu an am als bei beim a al en como con à au "
+    "aux dans chez comme avec в во на как с".split()
+)
+
+
+def _after(head: str, aligned: str | None, preposition: str) -> bool:
+    """Whether ``aligned`` (the last words of ``head``) follows ``preposition`` there."""
+    if not aligned:
+        return False
+    before = head[: len(head.rstrip(" ,.;!?")) - len(aligned)].split()
+    return bool(before) and before[-1].lower() == preposition.lower()
+
+
+def _with_preposition(head: str, old: str) -> list[Replacement]:
+    """The new value with its preposition: from the last time the head says the old one's
+    (else any) preposition, five words at most; none when the head has no preposition."""
+    words = head.rstrip(" ,.;!?").split()
+    first = old.split()[0].lower()
+    at = [i for i, w in enumerate(words) if w.lower() == first] or [
+        i for i, w in enumerate(words) if w.lower() in PREPOSITIONS
+    ]
+    if not at or len(words) - at[-1] > 5 or len(words) - at[-1] < 2:
+        return []
+    new = " ".join(words[at[-1] :])
+    return [Replacement(old.strip(" ,.;!?"), new)] if new.lower() != old.lower() else []

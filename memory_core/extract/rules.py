@@ -830,8 +830,8 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
     for sentence in split_sentences(body):
         sentence = notes.without_tag_question(sentence)  # "…, ¿sabe usted?": still told
         # "Petite correction : …": the statement it makes, changing what was told before.
-        plain = corrections.without_lead_abroad(sentence)
-        corrects, sentence = plain != sentence, plain
+        # "Nein, ich bin 30", "En realidad tengo 30": a correction too ("Nein" is no name).
+        corrects, sentence = corrections.lead_abroad(sentence)
         slots = (
             []
             if notes.is_question(sentence) or notes.is_noise_abroad(sentence)
@@ -841,15 +841,17 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
                 for c in _read_abroad(part, language, ctx)
             ]
         )
-        note = notes.note(sentence, language, ctx, explicit=explicit)
         # "…, no 29": the rejected value is no part of what the sentence says (a note of it
         # would keep the old value beside the new one, shown while the change waits).
         bare = corrections.without_negated_tail_abroad(sentence)
         corrects = corrects or (bare != sentence and bool(slots))
+        # A correction's note says what it makes true, never the rejected value beside it.
+        note = notes.note(bare if corrects else sentence, language, ctx, explicit=explicit)
         if slots and not notes.says_more(bare, slots):
             note = []  # "Me llamo Ana.": the slot holds all of it
         if corrects:
-            slots = [replace(c, corrects=True) for c in slots]
+            rejected = corrections.rejected_in(sentence)
+            slots = [replace(c, corrects=True, rejected=rejected) for c in slots]
         found += _finish(slots + note, sentence, ctx, temporary=False, hedged=False)
     moved = endings.now_in(body, language, found, ctx)
     return _select(found + _finish(moved, body, ctx, temporary=False, hedged=False))
@@ -1036,7 +1038,8 @@ def _english_sentence(
     if not read and note and not explicit:
         read = _english_note(said, ctx)
     if said != sentence:
-        read = [replace(c, corrects=True) for c in read]
+        rejected = corrections.rejected_in(sentence)
+        read = [replace(c, corrects=True, rejected=rejected) for c in read]
     return read
 
 

@@ -24,18 +24,24 @@ from memory_core.clock import to_ts
 from memory_core.errors import EmbedderError
 from memory_core.extract.base import Candidate, Extractor, TurnInput, is_multi_valued_key
 from memory_core.learn.apply import Applied, TurnRef
-from memory_core.learn.arbitrate import NEAR_DUPLICATE_JACCARD, Auditor, normalise_value
+from memory_core.learn.arbitrate import (
+    NEAR_DUPLICATE_JACCARD,
+    Auditor,
+    held_with_pending,
+    normalise_value,
+)
 from memory_core.learn.decisions import Decision, Insert, Noop, Pending
 from memory_core.learn.flow import Pipeline
 from memory_core.learn.lookup import replaced_facts
 from memory_core.runtime.executors import Lane
 from memory_core.store import consolidation as repo
 from memory_core.store import events as event_log
+from memory_core.store import facts as fact_repo
 from memory_core.store import fts
 from memory_core.store.consolidation import SessionRef, UserTurn
 from memory_core.text import procedures
 from memory_core.text.sensitivity_meaning import read_by_meaning
-from memory_core.values import Status
+from memory_core.values import Fact, SearchFilters, Status
 
 if TYPE_CHECKING:
     from memory_core.context import Context
@@ -212,6 +218,9 @@ class Consolidator:
         # A consolidation never re-counts a mention the observer already counted.
         # Old material: never brings back what the user asked to forget, in any words.
         guarded = self.flow.guard_all(raw, related)
+        # A change still asked about shows nowhere else: no note of its line (as per turn).
+        asked = await self.ctx.lanes.run(Lane.BACKGROUND, _asked_about, self.ctx, session.user_id)
+        guarded = held_with_pending(guarded, {**related.known, **asked})
         decisions = [d for d in guarded if not isinstance(d, Noop)]
         applied = await self.ctx.lanes.run(
             Lane.BACKGROUND, self._apply, session, page, decisions, related.links, state
@@ -343,3 +352,16 @@ def _episodic_events(
     if merged:
         out.append(event_log.Event("episodic", "merge", user_id=user_id, value=merged))
     return out
+
+
+def _asked_about(ctx: Context, user_id: str) -> dict[int, Fact]:
+    """The user's changes still waiting for their answer (a page reads their lines again)."""
+    with ctx.db.read() as conn:
+        waiting = fact_repo.list_facts(
+            conn, user_id, SearchFilters(statuses=(Status.PENDING,)), limit=_ASKED_READ
+        )
+    return {f.id: f for f in waiting}
+
+
+#: At most this many waiting changes are read per page (a user has a few at most).
+_ASKED_READ = 100

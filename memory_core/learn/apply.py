@@ -48,6 +48,9 @@ class Applied:
     previous: Fact | None = None
     conflict_id: int | None = None
     replayed: bool = False
+    #: A noop on a change that still waits for the user's answer (``previous``: the fact
+    #: asked about).
+    waits: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,7 +260,23 @@ def apply_decisions(
     for a in out:
         if a.fact is not None and isinstance(a.decision, Insert | Update | Supersede | Pending):
             entities.link_fact(conn, uid, a.fact)
-    return out
+    return [_still_waiting(conn, uid, a) for a in out]
+
+
+def _still_waiting(conn: Connection, uid: str, applied: Applied) -> Applied:
+    """A change said again (a noop or a new wording) while it still waits for the user's
+    answer: it waits still — ``previous`` is the fact asked about, and the acknowledgement
+    says so, never "Got it"."""
+    before = applied.previous
+    if not isinstance(applied.decision, Noop | Update) or before is None:
+        return applied
+    if before.status != Status.PENDING:
+        return applied
+    asked = [c for c in conflict_repo.open_for_user(conn, uid) if c.new_fact_id == before.id]
+    told = fact_repo.get(conn, uid, asked[0].old_fact_id) if asked else None
+    if told is None:
+        return applied
+    return Applied(applied.decision, applied.fact, told, applied.conflict_id, waits=True)
 
 
 def _still_asked(conn: Connection, user_id: str, row: ConflictRow, now: datetime) -> bool:

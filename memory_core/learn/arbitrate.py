@@ -32,6 +32,7 @@ from memory_core.learn.decisions import (
 )
 from memory_core.store.fts import jaccard, tokens
 from memory_core.text import kin
+from memory_core.text.notes import is_note
 from memory_core.values import RETRIEVABLE, Fact, Status
 
 #: Two facts of different keys whose texts overlap this much are the same fact (seed 002).
@@ -100,6 +101,23 @@ def opposite_key(key: str) -> str | None:
         if key.startswith(prefix) and len(key) > len(prefix):
             return other + key[len(prefix) :]
     return None
+
+
+def rejected_key(candidate: Candidate) -> str | None:
+    """The key a correction's rejected value is filed under, when the candidate's key names
+    its new value ("Actually I'm learning Spanish, not Italian": "language.spanish" rejects
+    "language.italian"); ``None`` for any other candidate."""
+    if is_note(candidate.key) or not candidate.corrects or not candidate.rejected:
+        return None
+    old = slug(candidate.rejected)
+    head, _, named = candidate.key.rpartition(".")
+    if not head or not old or old == named or not named:
+        return None
+    # The key names the new value the way it would name the rejected one.
+    said = slug(candidate.value or candidate.value_text)
+    if named not in said and named not in slug(candidate.source_excerpt):
+        return None
+    return f"{head}.{old}"
 
 
 def proposal_of(candidate: Candidate, *, explicit: bool) -> Proposal:
@@ -321,6 +339,12 @@ def _first_of_key(
     """A candidate whose key holds no current fact: it ends the opposite one ("I love sushi
     now" after "I don't like sushi", asked about first when the policy says so: a confident
     dislike is not overruled), brings a faded fact back, or is new."""
+    rejected = rejected_key(candidate)
+    told = [f for f in live if f.status == Status.ACTIVE and f.key == rejected]
+    if told:
+        # "Actually I'm learning Spanish, not Italian": the told Italian is what changes.
+        decision = Supersede(told[0].id, proposal, "the rejected value said")
+        return enforce(decision, {told[0].id: told[0]}, explicit=explicit)
     opposite = opposite_key(candidate.key)
     opposed = [f for f in live if f.status == Status.ACTIVE and f.key == opposite]
     if opposed:
@@ -482,6 +506,42 @@ def cap_writes(
             writes += 1
         out.append(decision)
     return out
+
+
+def held_with_pending(decisions: Sequence[Decision], known: Mapping[int, Fact]) -> list[Decision]:
+    """A change that waits for the user's answer is visible nowhere else until it is given: a
+    note written from the same sentence ("Non, j'ai 30 ans et pas 29." beside the age asked
+    about, "Ich arbeite als Koch in einem Restaurant" beside the job) is not kept — it would
+    show the new value as told in /profile and answers, around the question. A statement said
+    again while its change still waits (a noop on the pending fact) holds its note back too."""
+    waiting = {_said(d.proposal.source_excerpt) for d in decisions if isinstance(d, Pending)} | {
+        _said(fact.source_excerpt or "")
+        for d in decisions
+        if isinstance(d, Noop | Update)
+        and (fact := known.get(d.target_id)) is not None
+        and fact.status == Status.PENDING
+    }
+    # A change asked about before (its line read again by a consolidation): still waiting.
+    waiting |= {_said(f.source_excerpt or "") for f in known.values() if f.status == Status.PENDING}
+    waiting.discard("")
+    if not waiting:
+        return list(decisions)
+    out: list[Decision] = []
+    for d in decisions:
+        if isinstance(d, Insert | Update | Supersede) and is_note(d.proposal.key):
+            said = _said(d.proposal.source_excerpt)
+            if said and any(w in said or said in w for w in waiting):
+                if isinstance(d, Update | Supersede):
+                    # A told note the line corrects: asked about with the rest.
+                    out.append(Pending(d.target_id, d.proposal, "said with a change asked about"))
+                continue  # a new note of the line: the change asked about says it
+        out.append(d)
+    return out
+
+
+def _said(excerpt: str) -> str:
+    """A sentence's words, lower case, for telling two readings of one sentence apart."""
+    return " ".join(re.findall(r"\w+", excerpt.lower()))
 
 
 class RulesAuditor:

@@ -21,14 +21,16 @@ import structlog
 from memory_core.errors import EmbedderError
 from memory_core.extract import russian
 from memory_core.extract.base import Candidate
+from memory_core.extract.corrections import corrected, lead_abroad, without_negated_tail_abroad
 from memory_core.extract.replacements import (
+    PREPOSITIONS,
     Replacement,
     number_of,
     number_words,
     replacements,
     replacements_in,
 )
-from memory_core.learn.arbitrate import named_key, opposite_key
+from memory_core.learn.arbitrate import named_key, opposite_key, rejected_key
 from memory_core.read import people
 from memory_core.read.search import search_on_thread
 from memory_core.store import facts as fact_repo
@@ -145,7 +147,12 @@ def related_facts(
             # (one query for every key).
             # And a second one's key by this name ("family.son.sam.name"): Sam told again
             # after Leo is the second son known already, not another name for Leo.
-            keys = [k for k in (cand.key, opposite_key(cand.key), named_key(cand)) if k]
+            # And the key a correction's rejected value names ("…, not Italian").
+            keys = [
+                k
+                for k in (cand.key, opposite_key(cand.key), named_key(cand), rejected_key(cand))
+                if k
+            ]
             found = fact_repo.by_keys(conn, user_id, keys, (*RETRIEVABLE, Status.DELETED))
             same = [f for f in found if f.key == cand.key]  # newest first, as before
             same += [f for f in found if f.key != cand.key and f.status == Status.ACTIVE]
@@ -257,6 +264,9 @@ def replaced_facts(
             # What the user said, corrected: the fact is quoted back and shown by its
             # excerpt, which must not hold the old value beside the new.
             excerpt = _swap(rep, fact.source_excerpt or "") or text
+            whole = _whole_note(rep, fact, text)
+            if whole is not None:
+                value_text = excerpt = whole
             # The slot's value too, so it is said in the user's language ("Jonas arbeitet
             # als Tischler"), not quoted.
             was = fact.value_json.get("value") if isinstance(fact.value_json, dict) else None
@@ -284,6 +294,27 @@ def replaced_facts(
         and not any(o.search(c.value_text) for o in olds)
     ]
     return kept + out
+
+
+def _whole_note(rep: Replacement, fact: Fact, text: str) -> str | None:
+    """A note corrected by a line that says the whole new statement the way the note began
+    ("Ich arbeite als Lehrer an einer Grundschule." by "Nein, ich arbeite als Koch in einem
+    Restaurant, nicht als Lehrer."): that statement, whole — words swapped into the old note
+    would keep what the line replaced beside the new ("… als Koch in einem Restaurant an
+    einer Grundschule"). ``None`` for any other fact or line (a number is swapped)."""
+    if not is_note(fact.key) or rep.old is None or number_of(rep.old.split()[0]) is not None:
+        return None
+    if rep.old.split()[0].lower() not in PREPOSITIONS:
+        return None  # "Kiel" → "Lübeck": a name or a word swapped reads as said
+    said = [s for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s]
+    if len(said) != 1:
+        return None
+    statement = without_negated_tail_abroad(corrected(lead_abroad(said[0])[1]))
+    statement = statement.strip(" ,;.!—–-")
+    began = re.findall(r"[^\W\d_]+", fact.value_text.lower())[:2]
+    if len(began) < 2 or re.findall(r"[^\W\d_]+", statement.lower())[:2] != began:
+        return None
+    return statement[:1].upper() + statement[1:] + "."
 
 
 def _holds(rep: Replacement, out: Sequence[Candidate], known: Sequence[Fact]) -> bool:
@@ -343,7 +374,8 @@ def _replaced_in(rep: Replacement, known: Sequence[Fact], text: str) -> list[tup
     if rep.old is None or number_of(rep.old) is None:
         return found
     changed = {w.lower()[:4] for w in f"{rep.old} {rep.new}".split()}
-    about = _stems(text) - changed
+    # "En realidad tengo 30, no 29": the lead ("actually") says nothing the fact is about.
+    about = _stems(corrected(lead_abroad(text)[1])) - changed
     if not about:
         return found if len(found) == 1 else []
     # What the fact is about, in the stored sentence and in the user's own words ("The user

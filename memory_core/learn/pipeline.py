@@ -27,6 +27,7 @@ from memory_core.learn.arbitrate import (
     Auditor,
     cap_writes,
     decide_one,
+    held_with_pending,
     normalise_value,
 )
 from memory_core.learn.decisions import Decision, Pending, decision_key
@@ -75,7 +76,7 @@ class LearnResult:
             match = next((a for a in self.applied if _about(a, cand)), None)
             if match is None:
                 continue
-            if not isinstance(match.decision, Pending):
+            if not isinstance(match.decision, Pending) and not match.waits:
                 kept.append(cand)
             elif match.previous is not None:
                 waiting.setdefault(match.previous.id, match.previous)
@@ -226,7 +227,7 @@ class Learner:
                     value=len(kept),
                 )
             decisions = cap_writes(
-                guarded,
+                held_with_pending(guarded, related.known),
                 stated,
                 self.ctx.config.max_facts_per_turn,
             )
