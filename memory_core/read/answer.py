@@ -513,6 +513,8 @@ voyage vacances film films religion argent projets objectif objectifs rêve amis
 Mannschaft Verein Fußballverein Team equipo club équipe команда клуб team club side
 Lieblings preferido preferida favorito favorita préféré préférée favori favorite любимый
 любимая любимое любимые but propósito Vorsatz Vorhaben
+major Hauptfach Studiengang especialidad filière spécialité специальность
+snacks snack Knabbereien botanas tentempiés grignotage закуски
 """
 
 #: The words of the areas of life ("trade", "kids", "favourite colour", "Beruf", "profesión"):
@@ -1017,15 +1019,76 @@ _NOT_JOB_ATTRIBUTE = re.compile(rf"{_HOME_ATTRIBUTE.pattern}|{_AGE_ATTRIBUTE.pat
 _NOT_HOME_ATTRIBUTE = re.compile(rf"{_JOB_ATTRIBUTE.pattern}|{_AGE_ATTRIBUTE.pattern}")
 
 
+#: A question asking what one of the user's people likes doing or does in their free time
+#: ("what does my son like doing?", "Was macht der Kleine gerne?", "¿Qué le gusta hacer a mi
+#: hija?", "Qu'est-ce qu'il aime faire ?", "Чем любит заниматься сын?"), or what they study
+#: ("what does my daughter study?", "Was studiert …", "¿Qué estudia …?", "Qu'est-ce qu'elle
+#: étudie ?", "Что изучает …", "На кого учится …"): their age, home, name or job says neither.
+_ASKS_PASTIME = re.compile(
+    r"\b(?:like|likes|love|loves|enjoy|enjoys)\s+(?:doing|to\s+do)\b|\bfor\s+fun\b|"
+    r"\bfree\s+time\b|\bspare\s+time\b|\bhobb(?:y|ies)\b|\bpastimes?\b|\bgerne?\b|\bhobbys?\b|"
+    r"\bfreizeit\b|\bgusta\s+hacer\b|\bpasatiempos?\b|\btiempo\s+libre\b|\baime\s+faire\b|"
+    r"\badore\s+faire\b|\bloisirs?\b|\btemps\s+libre\b|\bpasse-temps\b|(?<!\w)люб(?:ит|ят)\s+"
+    r"(?:делать|заниматься)(?!\w)|(?<!\w)хобби(?!\w)|(?<!\w)увлека\w*|(?<!\w)свободное\s+время",
+    re.IGNORECASE,
+)
+_ASKS_STUDY = re.compile(
+    r"\bstud(?:y|ies|ying)\b|\bmajor(?:ing)?\b|\bstudier\w*|\bstudium\b|\bestudi\w*|"
+    r"\bcarrera\b|\b[ée]tudi\w*|\b[ée]tudes\b|(?<!\w)(?:изуча\w*|учит(?:ся|сь)|специальност\w*)",
+    re.IGNORECASE,
+)
+_PASTIME_NOT = re.compile(rf"{_NOT_AGE_ATTRIBUTE.pattern}|{_AGE_ATTRIBUTE.pattern}|^name")
+_STUDY_NOT = re.compile(rf"{_HOME_ATTRIBUTE.pattern}|{_AGE_ATTRIBUTE.pattern}|^name")
+#: A question asking where one of the user's people works, the place and not the trade ("where
+#: does Jonah work?", "which company does he work for?", "Wo arbeitet …?", "¿Dónde trabaja …?",
+#: "Où travaille … ?", "Где работает …?"): their job title alone does not say it.
+_ASKS_WORKPLACE = re.compile(
+    r"\bwhere\s+(?:does|do|is)\s+(?:\w+\s+){1,3}(?:work|working|employed)\b|"
+    r"\b(?:which|what)\s+(?:company|firm|employer|place)\b.*\bwork|"
+    r"\bwo\s+arbeite[tn]?\b|\bbei\s+welche[rm]\s+(?:firma|arbeitgeber|unternehmen)\b|"
+    r"\bd[óo]nde\s+trabaja\w*|\b(?:en|para)\s+qu[ée]\s+empresa\b|"
+    r"\bo[ùu]\s+(?:est-ce\s+qu(?:'|e\s+)\w+\s+)?travaill\w*|"
+    r"\b(?:dans|pour)\s+quelle\s+(?:entreprise|boîte|boite|société)\b|"
+    r"(?<!\w)где\s+(?:\w+\s+)?работа\w*|(?<!\w)в\s+какой\s+(?:компании|фирме|организации)",
+    re.IGNORECASE,
+)
+#: A person key's attributes that name a trade, not a place of work.
+_WORKPLACE_NOT = re.compile(
+    rf"^(?:job|occupation|profession|work_as)|{_HOME_ATTRIBUTE.pattern}|{_AGE_ATTRIBUTE.pattern}"
+)
+#: A short note saying a relative's age ("Tenemos una niña, Lucía, de ocho años."): no more.
+_AGE_SAID = re.compile(
+    r"\b(?:years?\s+old|yrs?|jahre|jährig\w*|años|ans|лет|год|года)\b", re.IGNORECASE
+)
+_SHORT_AGE_NOTE = 8
+
+
+def _only_an_age(hit: SearchHit) -> bool:
+    key = hit.fact.key if hit.fact is not None else ""
+    return (
+        key.startswith("note.")
+        and _AGE_SAID.search(hit.text) is not None
+        and len(hit.text.split()) <= _SHORT_AGE_NOTE
+    )
+
+
 def _other_attribute(question: str) -> re.Pattern[str] | None:
     """A question asking a relative's job is not answered with their home, nor one asking
     their home with their job ("¿En qué trabaja mi mamá?" of a user who told where she
     lives), nor either with their age, nor one asking their age with either ("Wie alt ist
     Lars?" of a user who told
-    what he does): the attributes that do not answer, or ``None``."""
+    what he does), nor one asking what they like doing or study with their age, home, name or
+    job, nor one asking where they work with their job title: the attributes that do not
+    answer, or ``None``."""
     areas = set(named_areas(question))
     if _ASKS_AGE.search(question):
         return _NOT_AGE_ATTRIBUTE
+    if _ASKS_PASTIME.search(question):
+        return _PASTIME_NOT
+    if _ASKS_STUDY.search(question):
+        return _STUDY_NOT
+    if _ASKS_WORKPLACE.search(question):
+        return _WORKPLACE_NOT
     if _JOB in areas and _HOME not in areas:
         return _NOT_JOB_ATTRIBUTE
     if _HOME in areas and _JOB not in areas:
@@ -1051,7 +1114,14 @@ def _saying_what_is_asked(
         return hits
     if _asks_not_the_name(question):
         other = _other_attribute(question)
-        return [h for h in hits if not _only_a_name(h) and not (other and _attribute_of(h, other))]
+        no_age = other is _PASTIME_NOT or other is _STUDY_NOT
+        return [
+            h
+            for h in hits
+            if not _only_a_name(h)
+            and not (other and _attribute_of(h, other))
+            and not (no_age and _only_an_age(h))
+        ]
     if relation is not None and _ASKS_A_NAME.search(question):
         return [h for h in hits if _of_someone(h)]
     return hits
