@@ -203,12 +203,66 @@ def _german_spelling(text: str) -> str:
     return _ASCII_WORD.sub(respell, text)
 
 
+#: The partner in kin slang, question side only (a statement's "mein Alter ist 40" is the
+#: age): "meine Alte" (standing alone: "meine alte Adresse" is an address) is the wife, "mein
+#: Alter" after a verb of the person ("Wie heißt mein Alter?", not "Was ist mein Alter?") the
+#: husband, "моя старуха", "мой старик", "мой благоверный" the wife and the husband, in the
+#: case they are said in.
+_PARTNER_SLANG_DE = (
+    (
+        re.compile(
+            rf"(?<!\w)(?P<my>meine|unsere)\s+Alte(?!\w){kin.standing_end('de')}", re.IGNORECASE
+        ),
+        r"\g<my> Frau",
+    ),
+    # Written as a noun, with no noun after it ("meine Alte beruflich"; German nouns are
+    # written with a capital: "meine Alte Wohnung" is no one).
+    (re.compile(r"(?<!\w)(?P<my>[Mm]eine|[Uu]nsere)\s+Alte(?!\w)(?!\s+[A-ZÄÖÜ])"), r"\g<my> Frau"),
+    (
+        re.compile(r"(?<!\w)(?P<my>[Mm]einer|[Uu]nserer)\s+Alten(?!\w)(?!\s+[A-ZÄÖÜ])"),
+        r"\g<my> Frau",
+    ),
+    (
+        re.compile(
+            r"(?<!\w)(?P<verb>hei(?:ß|ss)t|arbeitet|wohnt|lebt|macht|mag|treibt|fährt|spielt)"
+            r"\s+(?P<my>mein|unser)\s+Alter(?!\w)(?!\s+(?:ist|war|beträgt)(?!\w))",
+            re.IGNORECASE,
+        ),
+        r"\g<verb> \g<my> Mann",
+    ),
+)
+#: Russian case endings of "старуха" → "жена", "старик" → "муж", "благоверный" → "муж".
+_WIFE_CASES = {"а": "жена", "у": "жену", "и": "жены", "е": "жене", "ой": "женой"}
+_HUSBAND_CASES = {"": "муж", "а": "мужа", "у": "мужу", "ом": "мужем", "е": "муже"}
+_HUSBAND_ADJ = {"ый": "муж", "ого": "мужа", "ому": "мужу", "ым": "мужем", "ом": "муже"}
+_PARTNER_SLANG_RU = re.compile(
+    r"(?<!\w)(?P<my>(?:мо|наш)(?:я|ю|ей|й|его|ему|им|ём|ем)?)\s+(?:старух(?P<w>ой|а|у|и|е)|"
+    r"старик(?P<h>ом|а|у|е)?|благоверн(?P<b>ого|ому|ый|ым|ом))(?!\w)",
+    re.IGNORECASE,
+)
+
+
+def _partner_slang_ru(m: re.Match[str]) -> str:
+    if m["w"] is not None:
+        return f"{m['my']} {_WIFE_CASES[m['w'].lower()]}"
+    if m["b"] is not None:
+        return f"{m['my']} {_HUSBAND_ADJ[m['b'].lower()]}"
+    return f"{m['my']} {_HUSBAND_CASES[(m['h'] or '').lower()]}"
+
+
+def _partner_slang(text: str) -> str:
+    """``text`` with the partner said in kin slang said plainly (``_PARTNER_SLANG_DE``)."""
+    for pattern, plain in _PARTNER_SLANG_DE:
+        text = pattern.sub(plain, text)
+    return _PARTNER_SLANG_RU.sub(_partner_slang_ru, text)
+
+
 def plain_question(text: str) -> str:
     """A question with everyday names said plainly ("what does my other half do?" → "what
     does my partner do?", "what's my trade again?" → "what's my job?") and German typed
     without umlauts respelled ("Was hoere ich gern?" → "Was höre ich gern?")."""
     # "wat car do i drive", "whit's the dug called": chat shorthand and Scots said plainly.
-    text = _little_ones_plainly(kin.plain_kin(_german_spelling(plainly(text))))
+    text = _little_ones_plainly(kin.plain_kin(_partner_slang(_german_spelling(plainly(text)))))
     for pattern, plain in _PLAIN_WORDS:
         text = pattern.sub(plain, text)
     return text

@@ -122,3 +122,42 @@ def test_a_major_or_snacks_are_words_of_an_area(question: str, key: str, text: s
     attribute no area names)."""
     told = keyed(1, key, text, 0.86)
     assert ids(answering([told, *FILLER], question=question)) == [1]
+
+
+@pytest.mark.parametrize(
+    ("question", "plain"),
+    [
+        ("Wie heißt meine Alte?", "Wie heißt meine Frau?"),
+        ("Was macht meine Alte beruflich?", "Was macht meine Frau beruflich?"),
+        ("Wie heißt mein Alter?", "Wie heißt mein Mann?"),
+        ("Wo arbeitet mein Alter eigentlich?", "Wo arbeitet mein Mann eigentlich?"),
+        ("Как зовут мою старуху?", "Как зовут мою жену?"),
+        ("Сколько лет моей старухе?", "Сколько лет моей жене?"),
+        ("Как зовут моего старика?", "Как зовут моего мужа?"),
+        ("Где работает мой благоверный?", "Где работает мой муж?"),
+    ],
+)
+def test_kin_slang_for_the_partner_is_said_plainly(question: str, plain: str) -> None:
+    """ "meine Alte", "mein Alter", "моя старуха", "мой благоверный": the partner (it was
+    answered with the user's own name)."""
+    assert plain_question(question) == plain
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Was ist mein Alter?",  # the age
+        "Mein Alter ist 40, oder?",
+        "Wie war meine alte Adresse?",  # an old address
+        "Где живёт старуха-соседка?",
+    ],
+)
+def test_words_of_age_are_no_partner(question: str) -> None:
+    assert plain_question(question) == question
+
+
+def test_the_partner_in_slang_is_not_answered_with_the_users_name() -> None:
+    own = keyed(1, "name", "Pia's name is Pia.", 0.88)
+    wife = keyed(2, "family.wife.karin.name", "Pia's wife is named Karin.", 0.84)
+    assert ids(answering([own, wife, *FILLER], question="Wie heißt meine Alte?")) == [2]
+    assert ids(answering([own, wife, *FILLER], question="Как зовут мою старуху?")) == [2]
