@@ -1110,7 +1110,7 @@ _ASKS_WORKPLACE = re.compile(
 _WORKPLACE_NOT = re.compile(
     rf"^(?:job|occupation|profession|work_as)|{_HOME_ATTRIBUTE.pattern}|{_AGE_ATTRIBUTE.pattern}"
 )
-#: A short note saying a relative's age ("Tenemos una niña, Lucía, de ocho años."): no more.
+#: A short note saying a relative's age ("Nuestro hijo Leo tiene seis años."): no more.
 _AGE_SAID = re.compile(
     r"\b(?:years?\s+old|yrs?|jahre|jährig\w*|años|ans|лет|год|года)\b", re.IGNORECASE
 )

@@ -128,13 +128,13 @@ def test_a_major_or_snacks_are_words_of_an_area(question: str, key: str, text: s
     ("question", "plain"),
     [
         ("Wie heißt meine Alte?", "Wie heißt meine Frau?"),
-        ("Was macht meine Alte beruflich?", "Was macht meine Frau beruflich?"),
+        ("Was treibt meine Alte so beruflich?", "Was treibt meine Frau so beruflich?"),
         ("Wie heißt mein Alter?", "Wie heißt mein Mann?"),
-        ("Wo arbeitet mein Alter eigentlich?", "Wo arbeitet mein Mann eigentlich?"),
+        ("Wo genau arbeitet mein Alter?", "Wo genau arbeitet mein Mann?"),
         ("Как зовут мою старуху?", "Как зовут мою жену?"),
         ("Сколько лет моей старухе?", "Сколько лет моей жене?"),
         ("Как зовут моего старика?", "Как зовут моего мужа?"),
-        ("Где работает мой благоверный?", "Где работает мой муж?"),
+        ("Чем занят мой благоверный?", "Чем занят мой муж?"),
     ],
 )
 def test_kin_slang_for_the_partner_is_said_plainly(question: str, plain: str) -> None:

@@ -486,7 +486,7 @@ def test_sweethearts_and_little_ones_name_the_users_people(question: str, relati
     [
         ("Et ma gamine, elle a quel âge ?", "daughter"),
         ("Mon gamin, il fait quoi ?", "son"),
-        ("¿Cómo se llama mi niña?", "daughter"),
+        ("¿Mi niña cómo se llama?", "daughter"),
         ("¿Y mi niño qué estudia?", "son"),
         ("Comment s'appelle mon enfant ?", "child"),  # no sex said: either
     ],
