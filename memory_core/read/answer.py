@@ -1078,12 +1078,23 @@ _NOT_HOME_ATTRIBUTE = re.compile(rf"{_JOB_ATTRIBUTE.pattern}|{_AGE_ATTRIBUTE.pat
 #: hija?", "Qu'est-ce qu'il aime faire ?", "Чем любит заниматься сын?"), or what they study
 #: ("what does my daughter study?", "Was studiert …", "¿Qué estudia …?", "Qu'est-ce qu'elle
 #: étudie ?", "Что изучает …", "На кого учится …"): their age, home, name or job says neither.
+#: What they do on a day of the week or at the weekend ("Was macht mein Sohn sonntags?",
+#: "¿Qué hace mi hijo los domingos?", "по выходным") is what they like doing too.
+_DAYS = (
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|montags|dienstags|mittwochs|"
+    r"donnerstags|freitags|samstags|sonntags|wochenende\w*|lunes|martes|mi[ée]rcoles|jueves|"
+    r"viernes|s[áa]bados?|domingos?|fin(?:es)?\s+de\s+semana|lundi|mardi|mercredi|jeudi|"
+    r"vendredi|samedi|dimanche|week-end|weekend"
+)
 _ASKS_PASTIME = re.compile(
     r"\b(?:like|likes|love|loves|enjoy|enjoys)\s+(?:doing|to\s+do)\b|\bfor\s+fun\b|"
     r"\bfree\s+time\b|\bspare\s+time\b|\bhobb(?:y|ies)\b|\bpastimes?\b|\bgerne?\b|\bhobbys?\b|"
     r"\bfreizeit\b|\bgusta\s+hacer\b|\bpasatiempos?\b|\btiempo\s+libre\b|\baime\s+faire\b|"
     r"\badore\s+faire\b|\bloisirs?\b|\btemps\s+libre\b|\bpasse-temps\b|(?<!\w)люб(?:ит|ят)\s+"
-    r"(?:делать|заниматься)(?!\w)|(?<!\w)хобби(?!\w)|(?<!\w)увлека\w*|(?<!\w)свободное\s+время",
+    r"(?:делать|заниматься)(?!\w)|(?<!\w)хобби(?!\w)|(?<!\w)увлека\w*|(?<!\w)свободное\s+время"
+    rf"|\b(?:do|does|get\s+up\s+to|macht|hace|fait)\b.*\b(?:{_DAYS})\b"
+    r"|(?<!\w)по\s+(?:выходным|понедельникам|вторникам|средам|четвергам|пятницам|субботам|"
+    r"воскресеньям)(?!\w)",
     re.IGNORECASE,
 )
 _ASKS_STUDY = re.compile(
@@ -1137,12 +1148,12 @@ def _other_attribute(question: str) -> re.Pattern[str] | None:
     areas = set(named_areas(question))
     if _ASKS_AGE.search(question):
         return _NOT_AGE_ATTRIBUTE
+    if _ASKS_WORKPLACE.search(question):
+        return _WORKPLACE_NOT  # "Wo arbeitet er samstags?" asks the place, not a pastime
     if _ASKS_PASTIME.search(question):
         return _PASTIME_NOT
     if _ASKS_STUDY.search(question):
         return _STUDY_NOT
-    if _ASKS_WORKPLACE.search(question):
-        return _WORKPLACE_NOT
     if _JOB in areas and _HOME not in areas:
         return _NOT_JOB_ATTRIBUTE
     if _HOME in areas and _JOB not in areas:

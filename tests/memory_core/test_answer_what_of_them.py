@@ -38,6 +38,12 @@ def ids(hits: list[SearchHit]) -> list[int]:
         "¿Qué le gusta hacer a mi hijo?",
         "Qu'est-ce qu'il aime faire, mon fils ?",
         "Чем любит заниматься мой сын?",
+        # ... or does on a day of the week, at the weekend.
+        "what does my son get up to at weekends?",
+        "Was macht mein Sohn sonntags?",
+        "¿Qué hace mi hijo los domingos?",
+        "Que fait mon fils le mercredi ?",
+        "По выходным сын у меня что делает?",
     ],
 )
 def test_what_a_relative_likes_doing_is_not_their_age(question: str) -> None:
@@ -83,6 +89,7 @@ def test_a_short_note_of_a_relatives_age_does_not_say_what_they_do_for_fun() -> 
         "Où travaille Jonah ?",
         "Где работает мой брат?",
         "Which company does my brother work for?",
+        "Samstags, wo arbeitet da der Bruder?",
     ],
 )
 def test_where_a_relative_works_is_their_employer_not_their_job(question: str) -> None:
