@@ -614,14 +614,20 @@ _WORK_ATTRIBUTES = (
     "fixes",
     "trains",
 )
+#: What answers "where does my wife work?", "who does Tom work for?": the place, not the
+#: trade (a job title alone is no answer: "I don't know that about … yet — only that …").
+_WORKPLACE_ATTRIBUTES = ("employer", "work", "works", "workplace")
 #: Questions about one of the user's people, by relation: (pattern, attributes asked for).
 _RELATION_QUESTIONS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE), attrs)
     for pattern, attrs in (
         (
+            rf"\bwhere\s+does\s+my\s+{_REL}\s+work\b|\bwho\s+does\s+my\s+{_REL}\s+work\s+for\b",
+            _WORKPLACE_ATTRIBUTES,
+        ),
+        (
             rf"\bwhat\s+(?:does|do)\s+my\s+{_REL}\s+do\b|\bwhat(?:'s|s|\s+is)\s+my\s+{_REL}'s\s+"
-            rf"(?:job|work|occupation|profession)\b|\bwhere\s+does\s+my\s+{_REL}\s+work\b|"
-            rf"\bwho\s+does\s+my\s+{_REL}\s+work\s+for\b|\bwhat\s+does\s+my\s+{_REL}\s+work\s+as\b",
+            rf"(?:job|work|occupation|profession)\b|\bwhat\s+does\s+my\s+{_REL}\s+work\s+as\b",
             _WORK_ATTRIBUTES,
         ),
         (
@@ -688,7 +694,11 @@ _NAME_QUESTIONS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
     (re.compile(pattern), attrs)
     for pattern, attrs in (
         (
-            rf"\b(?:[Ww]hat|[Ww]here)\s+does\s+{_NAME}\s+(?:do|work)\b|"
+            rf"\b[Ww]here\s+does\s+{_NAME}\s+work\b|\b[Ww]ho\s+does\s+{_NAME}\s+work\s+for\b",
+            _WORKPLACE_ATTRIBUTES,
+        ),
+        (
+            rf"\b[Ww]hat\s+does\s+{_NAME}\s+(?:do|work)\b|"
             rf"\b[Ww]hat(?:'s|s|\s+is)\s+{_NAME}'s\s+(?:job|work|occupation)\b",
             _WORK_ATTRIBUTES,
         ),

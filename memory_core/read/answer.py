@@ -233,12 +233,66 @@ def _german_spelling(text: str) -> str:
     return _ASCII_WORD.sub(respell, text)
 
 
+#: The partner in kin slang, question side only (a statement's "mein Alter ist 40" is the
+#: age): "meine Alte" (standing alone: "meine alte Adresse" is an address) is the wife, "mein
+#: Alter" after a verb of the person ("Wie heißt mein Alter?", not "Was ist mein Alter?") the
+#: husband, "моя старуха", "мой старик", "мой благоверный" the wife and the husband, in the
+#: case they are said in.
+_PARTNER_SLANG_DE = (
+    (
+        re.compile(
+            rf"(?<!\w)(?P<my>meine|unsere)\s+Alte(?!\w){kin.standing_end('de')}", re.IGNORECASE
+        ),
+        r"\g<my> Frau",
+    ),
+    # Written as a noun, with no noun after it ("meine Alte beruflich"; German nouns are
+    # written with a capital: "meine Alte Wohnung" is no one).
+    (re.compile(r"(?<!\w)(?P<my>[Mm]eine|[Uu]nsere)\s+Alte(?!\w)(?!\s+[A-ZÄÖÜ])"), r"\g<my> Frau"),
+    (
+        re.compile(r"(?<!\w)(?P<my>[Mm]einer|[Uu]nserer)\s+Alten(?!\w)(?!\s+[A-ZÄÖÜ])"),
+        r"\g<my> Frau",
+    ),
+    (
+        re.compile(
+            r"(?<!\w)(?P<verb>hei(?:ß|ss)t|arbeitet|wohnt|lebt|macht|mag|treibt|fährt|spielt)"
+            r"\s+(?P<my>mein|unser)\s+Alter(?!\w)(?!\s+(?:ist|war|beträgt)(?!\w))",
+            re.IGNORECASE,
+        ),
+        r"\g<verb> \g<my> Mann",
+    ),
+)
+#: Russian case endings of "старуха" → "жена", "старик" → "муж", "благоверный" → "муж".
+_WIFE_CASES = {"а": "жена", "у": "жену", "и": "жены", "е": "жене", "ой": "женой"}
+_HUSBAND_CASES = {"": "муж", "а": "мужа", "у": "мужу", "ом": "мужем", "е": "муже"}
+_HUSBAND_ADJ = {"ый": "муж", "ого": "мужа", "ому": "мужу", "ым": "мужем", "ом": "муже"}
+_PARTNER_SLANG_RU = re.compile(
+    r"(?<!\w)(?P<my>(?:мо|наш)(?:я|ю|ей|й|его|ему|им|ём|ем)?)\s+(?:старух(?P<w>ой|а|у|и|е)|"
+    r"старик(?P<h>ом|а|у|е)?|благоверн(?P<b>ого|ому|ый|ым|ом))(?!\w)",
+    re.IGNORECASE,
+)
+
+
+def _partner_slang_ru(m: re.Match[str]) -> str:
+    if m["w"] is not None:
+        return f"{m['my']} {_WIFE_CASES[m['w'].lower()]}"
+    if m["b"] is not None:
+        return f"{m['my']} {_HUSBAND_ADJ[m['b'].lower()]}"
+    return f"{m['my']} {_HUSBAND_CASES[(m['h'] or '').lower()]}"
+
+
+def _partner_slang(text: str) -> str:
+    """``text`` with the partner said in kin slang said plainly (``_PARTNER_SLANG_DE``)."""
+    for pattern, plain in _PARTNER_SLANG_DE:
+        text = pattern.sub(plain, text)
+    return _PARTNER_SLANG_RU.sub(_partner_slang_ru, text)
+
+
 def plain_question(text: str) -> str:
     """A question with everyday names said plainly ("what does my other half do?" → "what
     does my partner do?", "what's my trade again?" → "what's my job?") and German typed
     without umlauts respelled ("Was hoere ich gern?" → "Was höre ich gern?")."""
     # "wat car do i drive", "whit's the dug called": chat shorthand and Scots said plainly.
-    text = _little_ones_plainly(kin.plain_kin(_german_spelling(plainly(text))))
+    text = _little_ones_plainly(kin.plain_kin(_partner_slang(_german_spelling(plainly(text)))))
     for pattern, plain in _PLAIN_WORDS:
         text = pattern.sub(plain, text)
     return text
@@ -543,6 +597,8 @@ voyage vacances film films religion argent projets objectif objectifs rêve amis
 Mannschaft Verein Fußballverein Team equipo club équipe команда клуб team club side
 Lieblings preferido preferida favorito favorita préféré préférée favori favorite любимый
 любимая любимое любимые but propósito Vorsatz Vorhaben
+major Hauptfach Studiengang especialidad filière spécialité специальность
+snacks snack Knabbereien botanas tentempiés grignotage закуски
 """
 
 #: The words of the areas of life ("trade", "kids", "favourite colour", "Beruf", "profesión"):
@@ -1047,15 +1103,87 @@ _NOT_JOB_ATTRIBUTE = re.compile(rf"{_HOME_ATTRIBUTE.pattern}|{_AGE_ATTRIBUTE.pat
 _NOT_HOME_ATTRIBUTE = re.compile(rf"{_JOB_ATTRIBUTE.pattern}|{_AGE_ATTRIBUTE.pattern}")
 
 
+#: A question asking what one of the user's people likes doing or does in their free time
+#: ("what does my son like doing?", "Was macht der Kleine gerne?", "¿Qué le gusta hacer a mi
+#: hija?", "Qu'est-ce qu'il aime faire ?", "Чем любит заниматься сын?"), or what they study
+#: ("what does my daughter study?", "Was studiert …", "¿Qué estudia …?", "Qu'est-ce qu'elle
+#: étudie ?", "Что изучает …", "На кого учится …"): their age, home, name or job says neither.
+#: What they do on a day of the week or at the weekend ("Was macht mein Sohn sonntags?",
+#: "¿Qué hace mi hijo los domingos?", "по выходным") is what they like doing too.
+_DAYS = (
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|montags|dienstags|mittwochs|"
+    r"donnerstags|freitags|samstags|sonntags|wochenende\w*|lunes|martes|mi[ée]rcoles|jueves|"
+    r"viernes|s[áa]bados?|domingos?|fin(?:es)?\s+de\s+semana|lundi|mardi|mercredi|jeudi|"
+    r"vendredi|samedi|dimanche|week-end|weekend"
+)
+_ASKS_PASTIME = re.compile(
+    r"\b(?:like|likes|love|loves|enjoy|enjoys)\s+(?:doing|to\s+do)\b|\bfor\s+fun\b|"
+    r"\bfree\s+time\b|\bspare\s+time\b|\bhobb(?:y|ies)\b|\bpastimes?\b|\bgerne?\b|\bhobbys?\b|"
+    r"\bfreizeit\b|\bgusta\s+hacer\b|\bpasatiempos?\b|\btiempo\s+libre\b|\baime\s+faire\b|"
+    r"\badore\s+faire\b|\bloisirs?\b|\btemps\s+libre\b|\bpasse-temps\b|(?<!\w)люб(?:ит|ят)\s+"
+    r"(?:делать|заниматься)(?!\w)|(?<!\w)хобби(?!\w)|(?<!\w)увлека\w*|(?<!\w)свободное\s+время"
+    rf"|\b(?:do|does|get\s+up\s+to|macht|hace|fait)\b.*\b(?:{_DAYS})\b"
+    r"|(?<!\w)по\s+(?:выходным|понедельникам|вторникам|средам|четвергам|пятницам|субботам|"
+    r"воскресеньям)(?!\w)",
+    re.IGNORECASE,
+)
+_ASKS_STUDY = re.compile(
+    r"\bstud(?:y|ies|ying)\b|\bmajor(?:ing)?\b|\bstudier\w*|\bstudium\b|\bestudi\w*|"
+    r"\bcarrera\b|\b[ée]tudi\w*|\b[ée]tudes\b|(?<!\w)(?:изуча\w*|учит(?:ся|сь)|специальност\w*)",
+    re.IGNORECASE,
+)
+_PASTIME_NOT = re.compile(rf"{_NOT_AGE_ATTRIBUTE.pattern}|{_AGE_ATTRIBUTE.pattern}|^name")
+_STUDY_NOT = re.compile(rf"{_HOME_ATTRIBUTE.pattern}|{_AGE_ATTRIBUTE.pattern}|^name")
+#: A question asking where one of the user's people works, the place and not the trade ("where
+#: does Jonah work?", "which company does he work for?", "Wo arbeitet …?", "¿Dónde trabaja …?",
+#: "Où travaille … ?", "Где работает …?"): their job title alone does not say it.
+_ASKS_WORKPLACE = re.compile(
+    r"\bwhere\s+(?:does|do|is)\s+(?:\w+\s+){1,3}(?:work|working|employed)\b|"
+    r"\b(?:which|what)\s+(?:company|firm|employer|place)\b.*\bwork|"
+    r"\bwo\s+arbeite[tn]?\b|\bbei\s+welche[rm]\s+(?:firma|arbeitgeber|unternehmen)\b|"
+    r"\bd[óo]nde\s+trabaja\w*|\b(?:en|para)\s+qu[ée]\s+empresa\b|"
+    r"\bo[ùu]\s+(?:est-ce\s+qu(?:'|e\s+)\w+\s+)?travaill\w*|"
+    r"\b(?:dans|pour)\s+quelle\s+(?:entreprise|boîte|boite|société)\b|"
+    r"(?<!\w)где\s+(?:\w+\s+)?работа\w*|(?<!\w)в\s+какой\s+(?:компании|фирме|организации)",
+    re.IGNORECASE,
+)
+#: A person key's attributes that name a trade, not a place of work.
+_WORKPLACE_NOT = re.compile(
+    rf"^(?:job|occupation|profession|work_as)|{_HOME_ATTRIBUTE.pattern}|{_AGE_ATTRIBUTE.pattern}"
+)
+#: A short note saying a relative's age ("Nuestro hijo Leo tiene seis años."): no more.
+_AGE_SAID = re.compile(
+    r"\b(?:years?\s+old|yrs?|jahre|jährig\w*|años|ans|лет|год|года)\b", re.IGNORECASE
+)
+_SHORT_AGE_NOTE = 8
+
+
+def _only_an_age(hit: SearchHit) -> bool:
+    key = hit.fact.key if hit.fact is not None else ""
+    return (
+        key.startswith("note.")
+        and _AGE_SAID.search(hit.text) is not None
+        and len(hit.text.split()) <= _SHORT_AGE_NOTE
+    )
+
+
 def _other_attribute(question: str) -> re.Pattern[str] | None:
     """A question asking a relative's job is not answered with their home, nor one asking
     their home with their job ("¿En qué trabaja mi mamá?" of a user who told where she
     lives), nor either with their age, nor one asking their age with either ("Wie alt ist
     Lars?" of a user who told
-    what he does): the attributes that do not answer, or ``None``."""
+    what he does), nor one asking what they like doing or study with their age, home, name or
+    job, nor one asking where they work with their job title: the attributes that do not
+    answer, or ``None``."""
     areas = set(named_areas(question))
     if _ASKS_AGE.search(question):
         return _NOT_AGE_ATTRIBUTE
+    if _ASKS_WORKPLACE.search(question):
+        return _WORKPLACE_NOT  # "Wo arbeitet er samstags?" asks the place, not a pastime
+    if _ASKS_PASTIME.search(question):
+        return _PASTIME_NOT
+    if _ASKS_STUDY.search(question):
+        return _STUDY_NOT
     if _JOB in areas and _HOME not in areas:
         return _NOT_JOB_ATTRIBUTE
     if _HOME in areas and _JOB not in areas:
@@ -1081,7 +1209,14 @@ def _saying_what_is_asked(
         return hits
     if _asks_not_the_name(question):
         other = _other_attribute(question)
-        return [h for h in hits if not _only_a_name(h) and not (other and _attribute_of(h, other))]
+        no_age = other is _PASTIME_NOT or other is _STUDY_NOT
+        return [
+            h
+            for h in hits
+            if not _only_a_name(h)
+            and not (other and _attribute_of(h, other))
+            and not (no_age and _only_an_age(h))
+        ]
     if relation is not None and _ASKS_A_NAME.search(question):
         return [h for h in hits if _of_someone(h)]
     return hits

@@ -47,6 +47,15 @@ _FRENCH_WHICH = re.compile(
     re.IGNORECASE,
 )
 
+#: French asks a yes/no question with "est-ce que" anywhere ("est-ce qu'on a un lapin", "et
+#: mon neveu, est-ce qu'il vit …"; a tag "n'est-ce pas" is not), or with the verb and its pronoun
+#: inverted first ("avons-nous …", "y a-t-il …", "ai-je …"; "Rendez-vous …" tells).
+_FRENCH_YES_NO = re.compile(
+    r"(?<![\w'’-])est-ce\s+qu(?:e\b|['’])"
+    r"|^\s*(?:et\s+|mais\s+|alors\s+)?(?:y\s+)?(?!rendez-vous\b)[^\W\d_]+-(?:t-)?"
+    r"(?:il|elle|on|je|nous|vous|tu|ils|elles)(?![\w-])",
+    re.IGNORECASE,
+)
 #: A question word after a preposition at the start, in each language ("en que barrio",
 #: "a quién", "dans quel coin", "avec qui", "bei welcher Firma", "mit wem", "с кем", "за какую",
 #: "от чего", "на что"), or a German "wo-" pronoun ("womit", "wofür", "wovon", "wieso").
@@ -181,6 +190,7 @@ def asks_unmarked(text: str) -> bool:
     return bool(
         _REQUESTS.search(text)
         or _FRENCH_WHICH.search(text)
+        or _FRENCH_YES_NO.search(text)
         or _PREPOSITION_ASKS.match(text)
         or _OPENS_ASKING.match(text)
         or _RUSSIAN_LI.match(text)

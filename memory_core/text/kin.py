@@ -1078,7 +1078,16 @@ def relation_asked(text: str) -> str | None:
     m = _ASKED.search(text)
     if m is None or m.lastgroup is None:
         return None
-    return relation_of(m.group(m.lastgroup), m.lastgroup)
+    lang, word = m.lastgroup, " ".join(m.group(m.lastgroup).lower().split())
+    relation = relation_of(word, lang)
+    if relation is None:
+        return None
+    # A word that says the sex of one of a relation of either ("ma gamine", "mi niño": a
+    # child) asks for the relation of that sex (the daughter, the son), not any child.
+    rel = RELATIONS[relation]
+    noun = rel.gendered.get(lang, {}).get(rel.genders.get(lang, {}).get(word, ""))
+    sexed = relation_of(noun, lang) if noun else None
+    return sexed or relation
 
 
 # ---- the user's people in what is said ---------------------------------------------------------

@@ -63,7 +63,18 @@ PEOPLE = [
         "family.sister.lia.runs_bakery_old_town",
         "Marta's sister Lia runs a bakery in the old town.",
     ),
+    _fact(10, "family.wife.ana.employer", "Ana works at St Luke's hospital.", "St Luke's"),
 ]
+#: The same people without the wife's employer.
+NO_EMPLOYER = PEOPLE[:-1]
+
+
+async def test_where_someone_works_is_their_employer() -> None:
+    """Job and employer told: "where does my wife work?" names the employer, not the job."""
+    for question in ("where does my wife work?", "where does Ana work?"):
+        ctx = TurnContext(question, "Marta", "", (), (), (), False, known=PEOPLE)
+        answer = (await OfflineResponder().respond(ctx)).text
+        assert "St Luke's" in answer and "nurse" not in answer, answer
 
 
 @pytest.mark.parametrize(
@@ -88,12 +99,17 @@ PEOPLE = [
         ),
         ("What do I do for a living?", "You told me you're a software engineer.", "nurse"),
         ("Who is Bob?", "I don't know anyone called Bob yet.", None),
+        # Where someone works asks the place: a job title alone is no answer (it was "You
+        # told me your wife Ana is a nurse.").
+        ("where does my wife work?", "I don't know that about your wife Ana yet", None),
+        ("where does Ana work?", "I don't know that about Ana yet", None),
+        ("who does my brother work for?", "I don't know that about your brother Marco", None),
     ],
 )
 async def test_questions_are_answered_from_the_right_persons_facts(
     question: str, wanted: str, unwanted: str | None
 ) -> None:
-    ctx = TurnContext(question, "Marta", "", (), (), (), False, known=PEOPLE)
+    ctx = TurnContext(question, "Marta", "", (), (), (), False, known=NO_EMPLOYER)
     answer = (await OfflineResponder().respond(ctx)).text
     assert wanted in answer, answer
     assert unwanted is None or unwanted not in answer

@@ -23,6 +23,12 @@ UNMARKED_QUESTIONS = [
     "dans quel quartier je loge",
     "avec qui je pars en vacances",
     "qui est mon parrain",
+    # ... "est-ce que" anywhere, or the verb and its pronoun inverted first.
+    "est-ce qu'on a un lapin",
+    "et mon neveu, est-ce qu'il vit toujours à Brest",
+    "avons-nous un poisson rouge",
+    "y a-t-il des cousins du côté de ma mère",
+    "ai-je un rendez-vous chez l'ophtalmo",
     # Spanish without accents, or after a preposition.
     "cuantos primos tengo por parte de papa",
     "en que barrio vive mi suegra",
@@ -81,6 +87,9 @@ STATEMENTS = [
     "List of my meds: ibuprofen and an inhaler.",
     "I name my plants after poets.",
     "Nenne ich ihn Max, lacht er.",
+    "Rendez-vous chez le kiné jeudi à 18h.",
+    "On a un lapin nain à la maison.",
+    "Peut-être qu'on déménage à Rennes.",
 ]
 
 

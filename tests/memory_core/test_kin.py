@@ -479,3 +479,20 @@ def test_sweethearts_and_little_ones_name_the_users_people(question: str, relati
     assert kin.relation_asked(question) == relation
     assert kin.relation_asked("Was ist meine liebste Farbe?") is None
     assert kin.relation_asked("Как зовут девочку из моего класса?") != "daughter"
+
+
+@pytest.mark.parametrize(
+    ("question", "relation"),
+    [
+        ("Et ma gamine, elle a quel âge ?", "daughter"),
+        ("Mon gamin, il fait quoi ?", "son"),
+        ("¿Mi niña cómo se llama?", "daughter"),
+        ("¿Y mi niño qué estudia?", "son"),
+        ("Comment s'appelle mon enfant ?", "child"),  # no sex said: either
+    ],
+)
+def test_a_word_that_says_the_childs_sex_asks_for_a_son_or_a_daughter(
+    question: str, relation: str
+) -> None:
+    """ "ma gamine" is a daughter, not any child (a son's name answered it)."""
+    assert kin.relation_asked(question) == relation
