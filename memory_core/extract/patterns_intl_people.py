@@ -432,6 +432,7 @@ _HAS_ONE = {
     "ru": r"у\s+(?:меня|нас)(?:\s+(?:ещё|еще|тоже|также|уже))*(?:\s+есть)?"
     r"(?:\s+(?:младш|старш)\w+)?",
 }
+_SINGULAR = {lang: kin.relation_words(lang, plural=False) for lang in RELATIONS}
 #: Words for a partner that name a friend too: the partner only when nothing follows.
 _FRIEND_OR_PARTNER = frozenset("freund freundin copain copine".split())
 #: A German participle ending the sentence: "habe" was the perfect's helper.
@@ -446,7 +447,7 @@ def _has_one(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     """ "Ich hab einen Mann.", "Tengo novio.", "J'ai un copain.", "У меня есть муж.": the user
     has one of their family (``family.<relation>``, as "I have a husband" in English); a friend
     or a colleague had is no fact of its own ("Tengo un amigo en Madrid")."""
-    words = RELATIONS[language]
+    words = _SINGULAR[language]  # "tengo hijos" says no "a son"
     rel = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
     m = re.match(
         rf"{_LEAD}(?:{_HAS_ONE[language]})\s+(?P<r>{rel})(?![\w'’-])(?!\s+(?:von|de|d['’]|du)\b)",

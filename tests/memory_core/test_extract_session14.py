@@ -113,6 +113,7 @@ def test_having_one_of_the_family_is_kept(text: str, key: str) -> None:
         "Ich habe einen Bruder angerufen.",  # the perfect: something done
         "Meine Schwester hat einen Freund.",
         "Tengo un amigo en Madrid.",
+        "Tengo hermanos.",  # several: no "a brother"
     ],
 )
 def test_no_partner_or_relative_had_where_none_is_said(text: str) -> None:
@@ -158,6 +159,7 @@ def test_a_condition_said_in_another_language_is_a_private_health_fact(
         "У меня нет астмы.",
         "Ich habe Hunger.",
         "J'ai faim.",
+        "Ich habe MS Office installiert.",
     ],
 )
 def test_no_condition_of_the_user_where_none_is_said(text: str) -> None:
