@@ -290,6 +290,9 @@ def _children(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     lower = r"(?-i:[a-zà-öø-ÿа-яё])"
     end = rf"(?=\s*[.!?]?\s*$|\s*,?\s+(?:y|und|et|и)\s+{lower}|\s*[,;]\s*{lower})"
     marked = bool(m["mark"])
+    before = sentence[: m.start()]
+    if rel not in _CHILD_RELATIONS and not _OWNED[language].search(before):
+        return []  # "Die Brüder, Tim und Jan, …": whose brothers, the sentence does not say
     if not marked:
         mine = re.search(rf"{_POSSESSIVE[language]}\s+$", sentence[: m.start()], re.IGNORECASE)
         if ctx.lowercase or mine is None:
@@ -308,6 +311,21 @@ def _children(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     for child in children:
         out += _person(rel, child, ctx, named_beside=True)
     return out
+
+
+#: Children said as a group were read with no "my" before them ("Kinder: Mia und Jonas");
+#: any other relation needs a word that makes them the user's: "my", "have", a number.
+_CHILD_RELATIONS = frozenset({"child", "son", "daughter"})
+_OWNED = {
+    lang: re.compile(
+        rf"(?<!\w)(?:{_POSSESSIVE[lang]}|"
+        r"habe|hab|haben|tengo|tenemos|j['’]ai|avons|on\s+a|у\s+(?:меня|нас)|"
+        rf"{'|'.join(sorted(numbers.all_values(low=2, high=12), key=len, reverse=True))}|\d+)"
+        r"(?!\w)",
+        re.IGNORECASE,
+    )
+    for lang in ("de", "es", "fr", "ru")
+}
 
 
 def _stem_relation(word: str, language: str) -> str | None:

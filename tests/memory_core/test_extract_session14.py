@@ -59,6 +59,8 @@ def test_each_of_several_named_in_a_list_is_kept(text: str, keys: set[str]) -> N
         "Mis hermanos viven lejos.",
         "my sons love football.",
         "Мои сыновья учатся в школе.",
+        "Die Brüder, Tim und Jan, spielen Fußball.",  # whose brothers, it does not say
+        "Los hermanos, Juan y Pedro, viven aquí.",
     ],
 )
 def test_a_plural_relation_without_names_names_no_one(text: str) -> None:
