@@ -47,6 +47,8 @@ SLOT_PHRASES: tuple[tuple[str, str], ...] = (
     ("age", N_("you're {value} years old")),
     ("language", N_("you speak {value}")),
     ("likes", N_("you like {value}")),
+    # i18n: {value} is a game, sport or instrument the user plays ("handball", "guitar").
+    ("habit.play_", N_("you play {value}")),
     ("dislikes", N_("you don't like {value}")),
     # i18n: {value} is what the user named as their favourite (a film, a colour, a band…).
     ("favorite", N_("your favourite: {value}")),
@@ -152,7 +154,8 @@ def slot_words(
     if supported(lang) == "ru" and key.startswith(_RU_ACCUSATIVE):
         text = russian_case(text, "accs")
     for slot, phrase in SLOT_PHRASES:
-        if key == slot or key.startswith(f"{slot}."):
+        # "habit.play_" heads the keys of what is played ("habit.play_handball").
+        if key == slot or key.startswith(slot if slot.endswith("_") else f"{slot}."):
             return t(lang, phrase, value=text, **_places(lang, key, text))
     return None
 

@@ -494,7 +494,9 @@ _TASTE_ARTICLE = re.compile(
 )
 _TASTE_END = (
     r"(?=\s*[,;.!?]|\s*$|\s+(?:aber|pero|mais|но|depuis|desde|seit|con|avec|mit|с|los|las|"
-    r"le|les|am|jeden|jede|cada|tous|toutes|по|каждый|каждую|todos|todas)\s)"
+    r"le|les|am|jeden|jede|cada|tous|toutes|по|каждый|каждую|todos|todas|"
+    # where or with whom it is played: "Handball im Verein", "au foot dans un club"
+    r"im|beim|in|en|dans|в|во|на|zweimal|dos|deux|два)\s)"
 )
 _NOT_TASTE = re.compile(
     r"^(?:dich|euch|es|sie|ihn|das|te|os|lo|la|eso|esto|tu|toi|vous|ça|cela|тебя|вас|его|её|ее|"

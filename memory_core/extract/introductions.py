@@ -207,9 +207,12 @@ _ITS_ME = re.compile(
 
 
 _LANGUAGE_WORDS = "|".join(sorted(LANGUAGES, key=len, reverse=True))
+_DIET_WORDS = r"(?:vegan|vegetarian|veggie|pescatarian|plant[\s-]based|teetotal|keto)"
+
+
 #: A sentence that starts with its verb, the "I" left out ("got a dog called Rex", "live in
 #: Leeds", "born in Cork"): the "I" said again.
-_NO_SUBJECT: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+_NO_SUBJECT: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = tuple(
     (re.compile(rf"(?:^|(?<=[.!?]\s))(?:{pattern})\b", re.IGNORECASE), said)
     for pattern, said in (
         (
@@ -234,6 +237,38 @@ _NO_SUBJECT: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             rf"speak(?=\s+(?:fluent\s+)?(?:{_LANGUAGE_WORDS})\b)",
             "I speak",
         ),
+    )
+)
+
+
+def _i_am_state(m: re.Match[str]) -> str:
+    """ "Married now" → "I'm married now" (the state in lower case: no name)."""
+    return "I'm " + m.group(0).lower()
+
+
+#: A message that opens with a state of the user's, the "I'm" left out: "Gone vegan.",
+#: "Married now.", "Single again!", "Lactose intolerant so …", "Pregnant with our second".
+#: Only at the message's start, and a bare state only as the whole message ("Married,
+#: two kids" and "… Retired. Leeds." are a card's fields, read as a card; "Married couples
+#: …" says no state).
+_STATE_FIRST: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = tuple(
+    (re.compile(rf"^\s*(?:{pattern})", re.IGNORECASE), said)
+    for pattern, said in (
+        (rf"(?:gone|turned)(?=\s+{_DIET_WORDS}\b)", "I'm"),
+        (r"went(?=\s+" + _DIET_WORDS + r"\b)", "I went"),
+        (
+            r"(?:(?:happily|newly|recently|finally)\s+)?(?:married|engaged|divorced|separated|"
+            r"widowed|retired|single|unemployed|self-employed|sober|" + _DIET_WORDS + ")"
+            r"(?=(?:\s+(?:now|again|these\s+days|nowadays))?\s*[.!]*\s*$)",
+            _i_am_state,
+        ),
+        (r"pregnant(?=\s+with\s)", "I'm pregnant"),
+        (
+            r"(?:(?:lactose|gluten|dairy|wheat)[\s-]+intolerant|diabetic|coeliac|celiac|"
+            r"asthmatic|epileptic)(?=\s*[.!]*\s*$|\s+(?:so|and|but|since|too|now)\b)",
+            _i_am_state,
+        ),
+        (r"got(?=\s+(?:married|engaged|divorced|hitched|promoted)\b)", "I got"),
     )
 )
 _KIN_OR_PET = "|".join(
@@ -307,8 +342,8 @@ def tidy_chat(text: str, *, lowercase: bool = False) -> str:
     text = re.sub(r"[ \t]{2,}", " ", text)
     text = _ME_ASKED.sub("me: ", text)  # "me? 33, welder, …": a card's label
     text = _NAMES_TYPO.sub(r"\g<pre>name's ", text)
-    for pattern, said in _NO_SUBJECT:
-        text = pattern.sub(said, text)
+    for pattern, again in _NO_SUBJECT + _STATE_FIRST:
+        text = pattern.sub(again, text)
     if lowercase:
         text = _LOWER_NAMED.sub(_named, text)
     return _ITS_ME.sub(r"\g<pre>I'm \g<n>, ", text)

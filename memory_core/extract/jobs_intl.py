@@ -10,6 +10,48 @@ from memory_core.text import kin
 
 #: Jobs said with the verb to be ("soy enfermera", "je suis infirmière", "я учитель"): a
 #: word of the list, with "de …" after it ("ingeniero de software", "prof de maths").
+#: Jobs no list names, by a suffix that makes a trade of a word ("relojero", "horlogère",
+#: "ébéniste", "psicóloga", "traductora", "électricienne"), less the adjectives and states
+#: said with those endings ("soltero", "fière", "optimiste", "étrangère"); and a job's head
+#: word with the field after it ("agent immobilier", "agente inmobiliaria", "asesora
+#: fiscal", "conseiller bancaire").
+_SUFFIXED = {
+    "es": r"(?!(?:solter|extranjer|sincer|enter|liger|primer|postrer|traicioner|"
+    r"mañaner|rastrer|casamenter|fiester|parrander|mujerieg|pendencier|altaner|zalamer|"
+    r"optimist|pesimist|realist|idealist|perfeccionist|feminist|ecologist|egoíst|egoist|"
+    r"materialist|racist|machist|comunist|socialist|nacionalist|independentist|"
+    r"conformist|positivist|budist|cristian|ateo|motor|superior|inferior|mayor|menor|"
+    # fans, travellers and traits: "soy madridista", "soy viajera", "soy casero"
+    r"caser|viajer|aventurer|cafeter|cervecer|futboler|rocker|roquer|callejer|foraster|"
+    r"pasajer|compañer|companer|guerrer|pioner|herreder|prisioner|verdader|sever|auster|"
+    r"madridist|barcelonist|deportist|turist|pacifist|animalist|minimalist|bromist|"
+    r"detallist|masoquist|oportunist|individualist|humanist|hinch)"
+    r"(?:[oa]s?|as?|es)?\b)"
+    r"[a-záéíóúñ]{3,}(?:er[oa]|ista|[oó]log[oa]|t[oó]ra?|ari[oa])",
+    "fr": r"(?!(?:fier|fière|premier|première|dernier|dernière|entier|entière|singulier|"
+    r"régulier|familier|particulier|étranger|étrangère|léger|légère|altier|grossier|"
+    r"optimiste|pessimiste|réaliste|idéaliste|perfectionniste|féministe|écologiste|égoïste|"
+    r"raciste|altruiste|fataliste|matérialiste|socialiste|communiste|nationaliste|"
+    r"protecteur|protectrice|créateur|créatrice|moteur|supérieur|inférieur|extérieur|"
+    r"intérieur|majeur|mineur|meilleur|chrétien|chrétienne|"
+    # traits, beliefs and roles that end like a trade: "je suis casanière", "menteur"
+    r"casanier|casanière|rancunier|rancunière|dépensier|dépensière|routinier|routinière|"
+    r"cachottier|cachottière|menteur|amateur|spectateur|spectatrice|électeur|électrice|"
+    r"lecteur|lectrice|admirateur|admiratrice|séducteur|séductrice|bouddhiste|baptiste|"
+    r"touriste|pacifiste|minimaliste|humaniste|individualiste|supporter)\b)"
+    r"[a-zàâçéèêëîïôûùüÿœ]{3,}(?:ier|ière|ger|gère|teur|trice|ologue|icien|icienne|iste)",
+}
+_HEADS = {
+    "es": r"(?:agente|asesora?|técnic[oa]|tecnic[oa]|auxiliar|asistente|encargad[oa]|"
+    r"emplead[oa]|jef[ea]|directora?|responsable|gestora?|operari[oa]|ayudante)"
+    r"(?:\s+(?:de\s+)?(?!(?:desde|para|hasta|entre|sobre|como|donde|pero|aunque|porque|"
+    r"cerca|aquí|allí|ahora|también|tambien|mucho|años)\b)[a-záéíóúñ]{4,}){1,2}",
+    "fr": r"(?:agente?|conseill(?:er|ère)|technicien(?:ne)?|assistante?|employée?|"
+    r"cheffe?|directeur|directrice|responsable|gestionnaire|ouvri(?:er|ère)|"
+    r"chargée?\s+de|aide)(?:\s+(?:de\s+|d['’])?(?!(?:chez|dans|pour|avec|depuis|sans|vers|"
+    r"entre|mais|comme|aussi|ici|maintenant|parce|quand|dont|très|trop|beaucoup|ans)\b)"
+    r"[a-zàâçéèêëîïôûùüÿœ-]{4,}){1,2}",
+}
 JOB_WORDS = {
     "es": r"(?:enfermer[oa]|m[ée]dic[oa]|profesora?|maestr[oa]|ingenier[oa]|abogad[oa]|"
     r"camarer[oa]|cociner[oa]|programadora?|diseñadora?|disenadora?|arquitect[oa]|periodista|"
@@ -41,11 +83,17 @@ JOB_WORDS = {
     r"бармен|библиотекарь|пекарь|кондитер|маляр|фермер|лаборант|массажист|массажистка|"
     r"уборщица|няня|швея|художник|художница|музыкант|писатель|писательница)",
 }
+#: A job by its shape, for a sentence no other reading finds a job in: a head with its field,
+#: then a trade by its suffix.
+JOB_SHAPES = {lang: rf"(?:{_HEADS[lang]}|{_SUFFIXED[lang]})" for lang in _HEADS}
 #: German nouns for a job said after "ich bin" ("Lehrerin", "Ingenieur", "Krankenpfleger"):
 #: by their endings, less a student (no job), a diet, family and people from a place.
 DE_JOB = re.compile(
     r"(?:erin|er|eur|eurin|ist|istin|ent|entin|ant|antin|arzt|ärztin|kraft|koch|köchin|loge|"
-    r"login|anwalt|anwältin|wirt|wirtin|beamter|beamtin|kaufmann|kauffrau)$",
+    r"login|anwalt|anwältin|wirt|wirtin|beamter|beamtin|kaufmann|kauffrau|"
+    # "Physiotherapeutin", "Fotografin", "Sozialpädagoge", "Pilotin", "Soldat"
+    r"therapeut|therapeutin|graf|grafin|graph|graphin|pädagoge|pädagogin|pilot|pilotin|"
+    r"soldat|soldatin|diplomat|diplomatin|akrobat|akrobatin)$",
     re.IGNORECASE,
 )
 #: German jobs ending like a town's people do ("-ner", "-ger": "Berliner", "Hamburger" are

@@ -15,7 +15,12 @@ from __future__ import annotations
 
 import re
 
-from memory_core.extract import endings, patterns_intl_life, patterns_intl_people
+from memory_core.extract import (
+    endings,
+    patterns_intl_health,
+    patterns_intl_life,
+    patterns_intl_people,
+)
 from memory_core.extract.base import Candidate
 from memory_core.extract.explicit import note_key, sensitive_candidates
 from memory_core.extract.filters import (
@@ -186,6 +191,49 @@ _BACK = re.compile(
     r"à\s+nouveau|снова|опять|di\s+nuovo|de\s+novo))?[\s!.,…]*$",
     re.IGNORECASE,
 )
+#: How the user feels this minute, said in a clause of its own ("je suis crevé", "estoy
+#: agotada", "ich bin total kaputt", "я вымотан", "j'ai faim", "tengo sueño", "ich habe
+#: Hunger", "j'en ai marre"): a passing state or a complaint.
+_STATE_NOW = re.compile(
+    r"^(?:(?:und|aber|y|pero|et|mais|и|а|но)\s+)?(?:"
+    r"(?:ich\s+bin|bin)\s+(?:(?:so|sehr|total|echt|völlig|voll|richtig|einfach|heute|gerade)\s+)*"
+    r"(?:müde|kaputt|fertig|erschöpft|platt|k\.?o\.?|hungrig|durstig|genervt|gestresst|sauer)|"
+    r"(?:ich\s+)?(?:habe|hab)\s+(?:so\s+|solchen\s+|total\s+)?(?:hunger|durst|keine\s+lust|"
+    r"die\s+nase\s+voll)|"
+    r"(?:estoy|ando)\s+(?:(?:muy|super|súper|tan|re|bastante|hoy)\s+)*(?:cansad[oa]|agotad[oa]|"
+    r"muert[oa]|reventad[oa]|rendid[oa]|hart[oa]|estresad[oa]|molid[oa]|hambrient[oa])|"
+    r"tengo\s+(?:(?:mucha|mucho|tanta|tanto)\s+)?(?:hambre|sed|sueño|frío|frio|calor)|"
+    r"je\s+suis\s+(?:(?:très|trop|complètement|tellement|vraiment|super)\s+)*(?:fatigu[ée]e?s?|"
+    r"crev[ée]e?|épuis[ée]e?|ko|naze|mort[e]?|vann[ée]e?|lessiv[ée]e?|stress[ée]e?|énerv[ée]e?)|"
+    r"j['’]ai\s+(?:trop\s+|tellement\s+|très\s+)?(?:faim|soif|sommeil|froid|chaud)|"
+    r"j['’]en\s+ai\s+marre|"
+    r"я\s+(?:(?:так|очень|совсем|сегодня|жутко)\s+)*(?:устал[а]?|вымотан[а]?|выжат[а]?|"
+    r"измотан[а]?|голоден|голодна|замотал(?:ся|ась)|задолбал(?:ся|ась))|"
+    r"(?:мне\s+)?(?:всё\s+|все\s+)?надоело)"
+    r"(?:\s+\S+){0,3}[\s!.…]*$",
+    re.IGNORECASE,
+)
+#: The user's own words in a clause: a clause with none ("Grosse semaine au travail", "Harte
+#: Woche") is a remark beside the state, no fact of theirs.
+_MINE_WORDS = re.compile(
+    r"(?<!\w)(?:ich|mich|mir|mein\w*|wir|uns|unser\w*|yo|me|mi|mis|nosotros|nuestr\w+|"
+    r"je|j['’]|moi|mon|ma|mes|nous|notre|nos|я|меня|мне|мой|моя|моё|мое|мои|мы|нас|наш\w*|"
+    r"tengo|soy|estoy|(?<!el\s)(?<!al\s)(?<!del\s)trabajo|vivo)(?!\w)",
+    re.IGNORECASE,
+)
+
+
+def _passing_state(text: str) -> bool:
+    """True when a sentence says how the user feels now and nothing else of theirs ("Grosse
+    semaine au travail, je suis crevé", "Ich habe Hunger", "Estoy harta del tráfico")."""
+    clauses = [c.strip() for c in re.split(r"\s*[,;:—–]\s*|\s+-\s+", text) if c.strip()]
+    states = [c for c in clauses if _STATE_NOW.match(c)]
+    if not states:
+        return False
+    rest = [c for c in clauses if c not in states]
+    return all(not _MINE_WORDS.search(c) and len(c.split()) <= 6 for c in rest)
+
+
 #: A mood or how the day goes: chat, not a lasting fact.
 _MOOD = re.compile(
     r"^(?:ich\s+bin\s+(?:so\s+|sehr\s+)?(?:müde|glücklich|traurig|gestresst|hungrig|krank)|"
@@ -341,7 +389,7 @@ def keepable(sentence: str, language: str, *, explicit: bool) -> bool:
         return False  # "Erzähl mir einen Witz": asked of the bot, not said of the user
     if _HYPOTHETICAL.search(text) or _SMALL_TALK.match(text) or _MOOD.match(greeted):
         return False
-    if _PASSING.match(greeted):
+    if _PASSING.match(greeted) or _passing_state(greeted):
         return False  # "Ich geh jetzt schlafen", "У нас опять дождь": chat that passes
     if _FIGURE_OF_SPEECH.search(text) or _BARE_REACTION.match(greeted):
         return False
@@ -616,8 +664,17 @@ def without_tag_question(sentence: str) -> str:
     return head + "."
 
 
+#: "Quand j'étais petit, j'avais un chien", "Cuando era pequeña, vivía en Vigo", "Когда я
+#: был маленьким, …": a clause of when, then what was so — told, not asked (no "?").
+_WHEN_CLAUSE = re.compile(
+    r"^\s*(?:quand|lorsque|cuando|когда)\s+[^,?¿]+,\s*[^\W\d_]", re.IGNORECASE
+)
+
+
 def is_question(sentence: str) -> bool:
     """True for a question in any of the languages ("¿Dónde vivo?", "Wo wohne ich")."""
+    if "?" not in sentence and "¿" not in sentence and _WHEN_CLAUSE.match(sentence):
+        return False
     return (
         "?" in sentence
         or "¿" in sentence
@@ -649,6 +706,9 @@ def says_more(sentence: str, slots: list[Candidate]) -> bool:
         covered |= _AGE_WORDS
     if any(c.valid_to is not None and not c.temporary for c in slots):
         covered |= endings.ENDING_WORDS  # "Ya no vivo en Sevilla": the ending holds it all
+    if any(c.key.startswith("health.") for c in slots):
+        # "Je suis diabétique.", "Soy diabética.": the condition holds it all
+        words = [w for w in words if not patterns_intl_health.is_word(w)]
     if any(c.key.startswith("favorite.") for c in slots):
         covered |= patterns_intl_life.TOPIC_WORDS
         words = [w for w in words if not w.startswith("lieblings")]

@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 
 from memory_core.extract import (
     cards_intl,
+    patterns_intl_health,
     patterns_intl_kin,
     patterns_intl_life,
     patterns_intl_people,
@@ -22,7 +23,7 @@ from memory_core.extract import (
     russian,
 )
 from memory_core.extract.base import Candidate
-from memory_core.extract.jobs_intl import DE_JOB, DE_NOT_A_JOB, JOB_WORDS
+from memory_core.extract.jobs_intl import DE_JOB, DE_NOT_A_JOB, JOB_SHAPES, JOB_WORDS
 from memory_core.extract.lexicon import NOT_NAMES
 from memory_core.extract.rule import Context, fact
 from memory_core.extract.text import slug
@@ -459,8 +460,13 @@ def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
         lives = f"has lived in {town} since {since.year}" if since else f"lives in {town}"
         text = f"{ctx.subject} {lives}."
         out += fact("home_city", text, Category.IDENTITY, 0.75, town, valid_from=since)
+    health = patterns_intl_health.read(sentence, language, ctx)
+    more = _more(sentence, language, ctx)
+    if health:  # "Ich bin Diabetiker": who has a condition, no job
+        more = [c for c in more if c.key != "job_title"]
     out += (
-        _more(sentence, language, ctx)
+        more
+        + health
         + _pregnancy(sentence, language, ctx)
         + patterns_intl_people.read(sentence, language, ctx)
         + patterns_intl_kin.read(sentence, language, ctx)
@@ -469,4 +475,19 @@ def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     )
     # A card's fields ("Jana, 36, Tierärztin, Graz"): what the verbs' rules did not read.
     said = {c.key for c in out}
-    return out + [c for c in cards_intl.read(sentence, language, ctx) if c.key not in said]
+    out += [c for c in cards_intl.read(sentence, language, ctx) if c.key not in said]
+    if not health and not any(c.key == "job_title" for c in out):
+        out += _job_by_shape(sentence, language, ctx)
+    return out
+
+
+def _job_by_shape(sentence: str, language: str, ctx: Context) -> list[Candidate]:
+    """ "Je suis horlogère", "soy agente inmobiliario": a job no list names, by its shape
+    (``JOB_SHAPES``), when nothing else in the sentence was read as the user's job."""
+    if language not in JOB_SHAPES:
+        return []
+    value = _JOB_BY_BE.format(words=JOB_SHAPES[language])
+    m = re.search(rf"(?:^|(?<=[\s,;]))(?:{_BE[language]}){value}", sentence, re.IGNORECASE)
+    if m is None:
+        return []
+    return fact("job_title", f"{ctx.subject} works as {m['v']}.", Category.IDENTITY, 0.7, m["v"])

@@ -96,13 +96,30 @@ _NOT_NAME = frozenset(
     """und ist sind hat haben der die das ein eine einen y es el la los las un una et est le
     les un une и это он она его её ее""".split()
 )
-#: Children said as a group, then their names: "zwei Kinder, Mia und Jonas", "meine Kinder
-#: heißen Emil und Greta", "dos hijos, Pablo y Lucía", "trois enfants : Léo, Emma et Hugo".
+#: Several of one relation said as a group, then their names: "zwei Kinder, Mia und Jonas",
+#: "meine Kinder heißen Emil und Greta", "Ich habe zwei Brüder, Tim und Jan", "dos hijos,
+#: Pablo y Lucía", "trois enfants : Léo, Emma et Hugo", "Мои сыновья — Петя и Ваня": every
+#: plural relation word of the language (``kin.plural_words``; a stem's ``*`` any ending).
+#: Words whose plural is the singular, which the table keeps as singular only.
+_SAME_PLURAL = {"de": frozenset(), "es": frozenset(), "fr": frozenset({"fils"}), "ru": frozenset()}
+_PLURAL_WORDS = {
+    lang: "|".join(
+        re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w).replace(r"\ ", r"\s+")
+        for w in sorted(
+            kin.plural_words(lang, counted=False) | _SAME_PLURAL[lang], key=len, reverse=True
+        )
+    )
+    for lang in ("de", "es", "fr", "ru")
+}
+_LIST_MARK = {
+    "de": r"\s*(?:,|:|—|–|-|hei(?:ß|ss)en)",
+    "es": r"\s*(?:,|:|—|–|-|se\s+llaman)",
+    "fr": r"\s*(?:,|:|—|–|-|s'appellent)",
+    "ru": r"\s*(?:,|:|—|–|-|зовут)",
+}
 _CHILDREN = {
-    "de": r"(?:kindern|kinder|söhnen|söhne|töchtern|töchter)\s*(?:,|:|—|-|hei(?:ß|ss)en)",
-    "es": r"(?:hijos|hijas|niños)\s*(?:,|:|—|-|se\s+llaman)",
-    "fr": r"(?:enfants|fils|filles)\s*(?:,|:|—|-|s'appellent)",
-    "ru": r"(?:детей|дети|сыновей|дочерей)\s*(?:,|:|—|-|зовут)",
+    lang: rf"(?P<g>{_PLURAL_WORDS[lang]})(?P<mark>{_LIST_MARK[lang]}|(?<=\w)(?=\s+{_NAME}{_AND}))"
+    for lang in _LIST_MARK
 }
 
 
@@ -264,13 +281,24 @@ def _children(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     m = re.search(rf"(?<!\w){_CHILDREN[language]}\s*", sentence, re.IGNORECASE)
     if m is None:
         return []
-    group = m.group(0).split()[0].strip(",:—-").lower()
-    rel = kin.relation_of(group, language) or "child"  # "Söhne": sons
+    group = re.sub(r"\s+", " ", m["g"].lower())
+    rel = kin.relation_of(group, language) or _stem_relation(group, language) or "child"
     name = _name(ctx)
-    # The list ends the sentence, or the clause: "Pablo y Marta, y un gato …".
+    # The list ends the sentence, or the clause: "Pablo y Marta, y un gato …"; after "my"
+    # and the plural word with no mark between, two names at least and a verb may follow
+    # ("Unsere Enkel Paul und Mia wohnen in Köln").
     lower = r"(?-i:[a-zà-öø-ÿа-яё])"
     end = rf"(?=\s*[.!?]?\s*$|\s*,?\s+(?:y|und|et|и)\s+{lower}|\s*[,;]\s*{lower})"
-    listed = rf"(?P<all>{name}(?:{_AND}{name}){{0,5}}){end}"
+    marked = bool(m["mark"])
+    before = sentence[: m.start()]
+    if rel not in _CHILD_RELATIONS and not _OWNED[language].search(before):
+        return []  # "Die Brüder, Tim und Jan, …": whose brothers, the sentence does not say
+    if not marked:
+        mine = re.search(rf"{_POSSESSIVE[language]}\s+$", sentence[: m.start()], re.IGNORECASE)
+        if ctx.lowercase or mine is None:
+            return []
+        end = rf"(?=\s*[.!?]?\s*$|\s*[,;]|\s+{lower})"
+    listed = rf"(?P<all>{name}(?:{_AND}{name}){{{0 if marked else 1},5}}){end}"
     names = re.match(listed, sentence[m.end() :])
     if names is None:
         return []
@@ -283,6 +311,34 @@ def _children(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     for child in children:
         out += _person(rel, child, ctx, named_beside=True)
     return out
+
+
+#: Children said as a group were read with no "my" before them ("Kinder: Mia und Jonas");
+#: any other relation needs a word that makes them the user's: "my", "have", a number.
+_CHILD_RELATIONS = frozenset({"child", "son", "daughter"})
+_OWNED = {
+    lang: re.compile(
+        rf"(?<!\w)(?:{_POSSESSIVE[lang]}|"
+        r"habe|hab|haben|tengo|tenemos|j['’]ai|avons|on\s+a|у\s+(?:меня|нас)|"
+        rf"{'|'.join(sorted(numbers.all_values(low=2, high=12), key=len, reverse=True))}|\d+)"
+        r"(?!\w)",
+        re.IGNORECASE,
+    )
+    for lang in ("de", "es", "fr", "ru")
+}
+
+
+def _stem_relation(word: str, language: str) -> str | None:
+    """The relation of a plural word said with a stem's ending ("Enkelkinder" aside:
+    "Enkel", "Enkeln")."""
+    return next(
+        (
+            kin.relation_of(stem, language)
+            for stem in kin.plural_words(language, counted=False)
+            if stem.endswith("*") and word.startswith(stem[:-1])
+        ),
+        None,
+    )
 
 
 #: "мама (двоих) детей, …": the children named after a parent word are in the genitive.
@@ -383,12 +439,59 @@ def _several_pets(sentence: str, language: str, ctx: Context) -> list[Candidate]
     return out
 
 
+#: "Ich hab einen Mann", "tengo novio", "j'ai un copain", "у меня есть муж": what opens a
+#: sentence saying the user has one of their family (a Spanish article may go unsaid;
+#: "у меня муж" without "есть").
+_HAS_ONE = {
+    "de": _HAVE_A["de"],
+    "es": r"(?:tengo|tenemos)(?:\s+(?:también|tambien|además|ademas|ya))*"
+    r"(?:\s+(?:un|una)(?:\s+(?:pequeñ[oa]|mayor))?)?",
+    "fr": _HAVE_A["fr"],
+    "ru": r"у\s+(?:меня|нас)(?:\s+(?:ещё|еще|тоже|также|уже))*(?:\s+есть)?"
+    r"(?:\s+(?:младш|старш)\w+)?",
+}
+_SINGULAR = {lang: kin.relation_words(lang, plural=False) for lang in RELATIONS}
+#: Words for a partner that name a friend too: the partner only when nothing follows.
+_FRIEND_OR_PARTNER = frozenset("freund freundin copain copine".split())
+#: A German participle ending the sentence: "habe" was the perfect's helper.
+_DE_PARTICIPLE = re.compile(
+    r"(?:^|\s)(?-i:[a-zäöüß]*ge[a-zäöüß]+(?:t|en)|(?:be|ver|er|zer|ent|emp)[a-zäöüß]+(?:t|en)|"
+    r"[a-zäöüß]+iert)$"
+)
+_LEAD = r"^\s*(?:(?:und|also|y|pues|bueno|et|bon|alors|и|а|ну)\s*,?\s+)?"
+
+
+def _has_one(sentence: str, language: str, ctx: Context) -> list[Candidate]:
+    """ "Ich hab einen Mann.", "Tengo novio.", "J'ai un copain.", "У меня есть муж.": the user
+    has one of their family (``family.<relation>``, as "I have a husband" in English); a friend
+    or a colleague had is no fact of its own ("Tengo un amigo en Madrid")."""
+    words = _SINGULAR[language]  # "tengo hijos" says no "a son"
+    rel = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
+    m = re.match(
+        rf"{_LEAD}(?:{_HAS_ONE[language]})\s+(?P<r>{rel})(?![\w'’-])(?!\s+(?:von|de|d['’]|du)\b)",
+        sentence,
+        re.IGNORECASE,
+    )
+    relation = words.get(m["r"].lower()) if m is not None else None
+    if m is None or relation is None or kin.RELATIONS[relation].group != "family":
+        return []
+    rest = sentence[m.end() :].strip(" .!")
+    if rest and m["r"].lower() in _FRIEND_OR_PARTNER:
+        return []  # "Ich habe einen Freund, der …", "j'ai un copain qui …": a friend
+    if language == "de" and _DE_PARTICIPLE.search(rest):
+        return []  # "Ich habe einen Bruder angerufen": something done, not who one has
+    key = f"family.{kin.RELATIONS[relation].slug}"
+    article = "an" if relation[:1] in "aeiou" else "a"
+    return fact(key, f"{ctx.subject} has {article} {relation}.", Category.RELATIONSHIP, 0.75)
+
+
 def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     """The user's relatives, children and pets named in ``sentence`` (``language``)."""
     if language not in RELATIONS:
         return []
     return (
-        _relatives(sentence, language, ctx)
+        _has_one(sentence, language, ctx)
+        + _relatives(sentence, language, ctx)
         + _children(sentence, language, ctx)
         + _pets(sentence, language, ctx)
         + _several_pets(sentence, language, ctx)

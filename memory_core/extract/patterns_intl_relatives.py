@@ -56,6 +56,9 @@ _AFTER_NAMING = {
     "fr": r"(?:,\s*|\s+et\s+)(?:(?:il|elle)\s+)?",
     "ru": r",\s*(?:и\s+)?(?:ей|ему)\s+",
 }
+#: The age in the clause after the naming, where it differs: the Russian dative pronoun says
+#: whose age it is, so the years may go unsaid ("…, ей 35").
+_AGE_AFTER_NAMING = {"ru": r"(?:уже\s+|всего\s+)?{n}(?:\s+(?:год|года|лет))?"}
 _END = r"\s*(?:[,.;!?]|$)"
 #: The recent day an age was reached ("a eu sept ans lundi", "cumplió dos años el viernes",
 #: "ist am Sonntag sieben geworden" aside): the age holds now.
@@ -107,8 +110,10 @@ def _patterns(language: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     said = re.compile(
         rf"^{poss}(?P<r>{rel})(?:\s+(?P<n>{_NAME}))?,?\s+{age}{_AGE_END}", re.IGNORECASE
     )
+    # "Жену зовут Ира, ей 35": after "ей/ему" the years may go unsaid, like "sie ist 35".
+    after_age = _AGE_AFTER_NAMING.get(language, _AGE[language]).format(n=n)
     after = re.compile(
-        rf"^{poss}(?P<r>{rel})\b[^,.;!?]*?{_AFTER_NAMING[language]}{age}{_AGE_END}",
+        rf"^{poss}(?P<r>{rel})\b[^,.;!?]*?{_AFTER_NAMING[language]}{after_age}{_AGE_END}",
         re.IGNORECASE,
     )
     return said, after

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from memory_core.extract import notes
 from memory_core.extract.base import Candidate
 from memory_core.extract.lexicon import (
     FAMILY,
@@ -218,11 +219,38 @@ _SEVERAL_NAMED = re.compile(
 )
 
 
+#: "my sons Tom and Ben are at school", "our grandkids Paul, Mia and Lou": several of one
+#: relation, their capitalised names right after the plural word (two at least).
+_PLURAL_BESIDE = re.compile(
+    rf"^(?:my|our)\s+{ADJ}(?P<rel>{_PLURAL})\s*,?\s+"
+    r"(?P<n>(?-i:[A-Z][\w'-]*)(?:(?:\s*,\s*(?:and\s+)?|\s+(?:and|&)\s+)(?-i:[A-Z][\w'-]*))+)"
+    r"(?![\w'-])",
+    re.IGNORECASE,
+)
+
+
+def _plural_beside(clause: str, ctx: Context) -> list[Candidate] | None:
+    """Each of "my sons Tom and Ben …" by name (what the rest says of them all is not
+    theirs one by one); ``None`` when the clause is not so."""
+    m = _PLURAL_BESIDE.match(clause)
+    if m is None or ctx.lowercase:
+        return None
+    members = _members(m["n"], ctx)
+    if not members or len(members) < 2:
+        return None
+    named = _listed(_PLURALS[re.sub(r"\s+", " ", m["rel"].lower())], members, ctx)
+    if clause[m.end() :].strip(" .!"):
+        # "My daughters Amy and Zoe live in Leeds": the rest is theirs together, kept in the
+        # user's words beside the names.
+        named += notes.note(clause, "en", ctx)
+    return named
+
+
 def _several_named(clause: str, ctx: Context) -> list[Candidate] | None:
     """Each of several of one relation, named after them; ``None`` when the clause is not so."""
     m = _SEVERAL_NAMED.match(clause)
     if m is None:
-        return None
+        return _plural_beside(clause, ctx)
     rel = _PLURALS[re.sub(r"\s+", " ", (m["rel"] or m["rel2"]).lower())]
     # "…, both at nursery": what follows the names is said of them all.
     names = re.split(r"\s*,\s*(?=(?:both|all|who|each)\b)", m["n"].strip(), maxsplit=1)[0]

@@ -1022,6 +1022,7 @@ def _english_sentence(
     if moved is not None:
         return [moved]  # "I moved in 2024, not 2023": the home's date, corrected
     said = corrections.without_lead_abroad(corrections.corrected(sentence))
+    said = _object_named_again(said)  # "I love cats but I'm allergic to them"
     # "My uncle, who's a baker, is named Clive": each statement the sentence makes, alone.
     parts = asides.plain_statements(said)
     read = [c for part in parts for c in _sentence(part, ctx, seen)]
@@ -1041,6 +1042,29 @@ def _english_sentence(
         rejected = corrections.rejected_in(sentence)
         read = [replace(c, corrects=True, rejected=rejected) for c in read]
     return read
+
+
+#: "I enjoy eating apples, but I am allergic to them", "I love cats but sadly I'm allergic
+#: to them": what the user likes, then "them/it" for it in what they cannot have.
+_LIKED_THEN_PRONOUN = re.compile(
+    r"^(?P<a>(?:i|we)\s+(?:really\s+|absolutely\s+|do\s+)?(?:love|like|enjoy|adore)\s+"
+    r"(?:eating\s+|drinking\s+|having\s+|being\s+around\s+|playing\s+with\s+)?"
+    r"(?P<o>(?!(?:it|them|that|this|my|our|to|when|how|being)\b)[\w'-]+(?:\s+[\w'-]+){0,2}?)"
+    r"\s*(?:,\s*|\s+)(?:but|though|although|yet)\s+(?:sadly\s+|unfortunately\s+)?"
+    r"(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:(?:very|severely|really|so|also|badly)\s+)?"
+    r"(?P<b>allergic|intolerant)\s+to\s+)(?:them|it)\b",
+    re.IGNORECASE,
+)
+
+
+def _object_named_again(sentence: str) -> str:
+    """The sentence with "them/it" after "allergic to" said as what the user likes in the
+    clause before (unchanged when no such pronoun follows a liking)."""
+    m = _LIKED_THEN_PRONOUN.match(sentence.strip())
+    if m is None:
+        return sentence
+    said = re.sub(r"\b(?:sadly|unfortunately)\s+", "", m["a"], flags=re.IGNORECASE)
+    return said + m["o"] + sentence.strip()[m.end() :]
 
 
 def _english_note(sentence: str, ctx: Context) -> list[Candidate]:

@@ -178,10 +178,21 @@ def job(sentence: str) -> str | None:
     if (m := _AT_FIRM.search(sentence)) is not None and m["job"]:
         return titled(m["job"].split(), "ablt")
     if (m := _JOB.search(sentence)) is not None:
-        return titled(m["v"].split(), "ablt")
+        said = titled(m["v"].split(), "ablt")
+        first = m["v"].split()[0]
+        return said if said is not None or not _person_noun(first) else first
     if (m := _JOB_NOMINATIVE.search(sentence)) is not None:
         return titled(m["v"].split(), "nomn")
     return None
+
+
+def _person_noun(word: str) -> bool:
+    """Whether ``word`` (lower case) names a person in the nominative: "работаю бариста" (a
+    word that does not decline says the job as it is), never "работаю дома"."""
+    morph = _analyser()
+    if morph is None or not word.islower() or len(word) < 3:
+        return False
+    return any({"NOUN", "anim", "nomn"} <= set(p.tag.grammemes) for p in morph.parse(word))
 
 
 def titled(words: list[str], case: str) -> str | None:

@@ -61,3 +61,30 @@ async def test_each_speaker_learns_separately_and_nothing_leaks(
         assert notice.text == texts.PRIVATE_ONLY and notice.after_private and not notice.private
         assert answers and all(r.private for r in answers)
         assert any("Porto" in r.text for r in answers)
+
+
+async def test_a_condition_said_in_another_language_stays_private_in_a_group(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """ "Ich habe Diabetes." is a private health fact: never said to the group, and /profile
+    answers privately."""
+    clock = ManualClock(START)
+    async with console(tmp_path / "m.db", clock) as s:
+        assert s.runtime is not None
+        bot = s.runtime.router
+        replies = await bot.on_message(
+            group_message("Ich habe Diabetes.", user="ana", at=clock.advance(minutes=1))
+        )
+        assert all("diabetes" not in r.text.lower() for r in replies if not r.private)
+        await s.runtime.settle()
+        facts = await s.runtime.memory.list_facts("console:ana")
+        health = [f for f in facts if f.key.startswith("health.")]
+        assert health and all(f.sensitive for f in health)
+        replies = await bot.on_message(
+            group_message("Habe ich Diabetes?", user="ana", at=clock.advance(minutes=1))
+        )
+        assert all("diabetes" not in r.text.lower() for r in replies if not r.private)
+        replies = await bot.on_message(
+            group_message("/profile", user="ana", at=clock.advance(minutes=1))
+        )
+        assert all("diabetes" not in r.text.lower() for r in replies if not r.private)

@@ -255,3 +255,13 @@ def test_a_home_said_with_its_year_keeps_the_year(lang: str, sentence: str, said
     (home,) = [c for c in extract_rules(TurnInput(sentence, NOW)) if c.key == "home_city"]
     assert home.valid_from is not None and str(home.valid_from.year) in said
     assert slot_words(lang, home.key, home.value, home.value_text) == said
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_what_is_played_is_said_with_its_own_phrase(lang: str) -> None:
+    """ "Ich spiele Handball im Verein" → ``habit.play_handball``: the slot's phrase around the
+    user's word, never the stored English sentence ("You play Handball im Verein")."""
+    said = slot_words(lang, "habit.play_handball", "Handball", "The user plays Handball.")
+    assert said is not None
+    assert "Handball" in said
+    assert "user" not in said.lower()

@@ -1,0 +1,129 @@
+"""A chronic health condition the user says they have, in German, Spanish, French and Russian.
+
+"Ich habe Diabetes", "ich leide an Migräne", "tengo asma", "soy celíaca", "je suis
+diabétique", "j'ai de l'asthme", "у меня астма", "я диабетик" → ``health.<condition>`` under
+the English rules' key ("I have diabetes" → ``health.diabetes``), private like every health
+fact, its value the condition in the user's language. Only a sentence that opens with the
+user's "I have / I suffer from / I am" reads so: "no tengo asma", "mein Vater hat Diabetes",
+"un documentaire sur le diabète" say nothing of the user's health; a passing state ("ich habe
+Hunger", "j'ai faim", "tengo ansiedad por el examen") names no condition of the table.
+"""
+
+from __future__ import annotations
+
+import re
+from importlib.resources import files
+
+from memory_core.extract.base import Candidate
+from memory_core.extract.rule import Context, fact
+from memory_core.extract.text import slug
+from memory_core.values import Category
+
+
+def _parse(text: str) -> dict[str, dict[str, tuple[str, list[str], list[str]]]]:
+    """language → English name → (English, nouns, persons), from the data file's text."""
+    out: dict[str, dict[str, tuple[str, list[str], list[str]]]] = {}
+    for line in text.splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        english, lang, nouns, *persons = (p.strip() for p in line.split("|"))
+        out.setdefault(lang, {})[english] = (
+            english,
+            [w.strip() for w in nouns.split(",") if w.strip()],
+            [w.strip() for w in "".join(persons).split(",") if w.strip()],
+        )
+    return out
+
+
+_TABLE = files(__package__).joinpath("data/conditions_intl.txt").read_text(encoding="utf-8")
+#: The conditions, their words by language (``data/conditions_intl.txt``).
+_CONDITIONS = _parse(_TABLE)
+_ALL = [row for table in _CONDITIONS.values() for row in table.values()]
+
+
+def _words(words: list[str]) -> str:
+    return "|".join(
+        re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w).replace(r"\ ", r"\s+")
+        for w in sorted(words, key=len, reverse=True)
+    )
+
+
+#: What opens the sentence before a condition's noun: the user has it or suffers from it
+#: (with "since …", "also", "unfortunately" between), never "no"/"kein"/"нет".
+_HAVE = {
+    "de": r"(?:ich\s+)?(?:habe|hab)(?:\s+(?:auch|leider|schon|seit\s+\S+(?:\s+\S+)?|"
+    r"eine?n?|chronische[ns]?|eine\s+chronische))*|ich\s+leide(?:\s+(?:auch|leider|schon|"
+    r"seit\s+\S+(?:\s+\S+)?))*\s+(?:an|unter)(?:\s+(?:einer|einem|der|dem|chronische[rm]))*|"
+    r"(?:bei\s+mir\s+wurde|mir\s+wurde|man\s+hat\s+bei\s+mir)(?:\s+\S+){0,3}?",
+    "es": r"(?:tengo|padezco|sufro\s+de|me\s+diagnosticaron|me\s+han\s+diagnosticado)"
+    r"(?:\s+(?:también|tambien|además|ademas|desde\s+\S+(?:\s+\S+)?|un|una|el|la))*",
+    "fr": r"(?:j['’]ai|je\s+souffre|on\s+m['’]a\s+diagnostiqué|on\s+m['’]a\s+découvert)"
+    r"(?:\s+(?:aussi|également|depuis\s+\S+(?:\s+\S+)?|du|de\s+la|de\s+l['’]|le|la|l['’]|un|une|"
+    r"des|de|d['’]))*",
+    "ru": r"у\s+меня(?:\s+(?:тоже|также|ещё|еще|уже|давно|есть|с\s+детства))*|"
+    r"мне\s+поставили(?:\s+диагноз)?",
+}
+#: "ich bin / soy / je suis / я" before the word for a person who has it.
+_AM = {
+    "de": r"ich\s+bin(?:\s+(?:auch|leider|seit\s+\S+(?:\s+\S+)?))*(?:\s+eine?)?",
+    "es": r"soy(?:\s+(?:también|tambien|un|una))*",
+    "fr": r"je\s+suis(?:\s+(?:aussi|également|un|une))*",
+    "ru": r"я(?:\s+(?:тоже|также|уже))*",
+}
+_LEAD = r"^\s*(?:(?:und|also|ja|y|pues|bueno|sí|et|bon|oui|и|а|да|ну)\s*,?\s+)?"
+_END = r"(?![\w'’-])"
+
+
+def _pattern(language: str) -> re.Pattern[str]:
+    table = _CONDITIONS[language]
+    nouns = [w for _, n, _ in table.values() for w in n]
+    persons = [w for _, _, p in table.values() for w in p]
+    have = rf"(?:{_HAVE[language]})\s*(?P<n>{_words(nouns)}){_END}"
+    am = rf"(?:{_AM[language]})\s+(?P<p>{_words(persons)}){_END}" if persons else None
+    return re.compile(rf"{_LEAD}(?:{have}" + (f"|{am}" if am else "") + ")", re.IGNORECASE)
+
+
+_PATTERNS = {language: _pattern(language) for language in _CONDITIONS}
+#: Every word a sentence read here may hold beside the condition: a note that says no more
+#: is not kept beside the health fact ("Je suis diabétique.").
+WORDS = frozenset(
+    w
+    for text in (
+        *(w for _, nouns, persons in _ALL for w in (*nouns, *persons)),
+        *_HAVE.values(),
+        *_AM.values(),
+        _LEAD,
+    )
+    for w in re.findall(r"[^\W\d_]+", re.sub(r"\\[swSW]", " ", text).lower())
+)
+_STEMS = tuple(w[:-1].lower() for _, _, persons in _ALL for w in persons if w.endswith("*"))
+
+
+def is_word(word: str) -> bool:
+    """Whether ``word`` (lower case) is one a condition is said with ("diabético")."""
+    return word in WORDS or word.startswith(_STEMS)
+
+
+def _condition(said: str, language: str, *, person: bool) -> tuple[str, str] | None:
+    """(English name, the value in ``language``) of a noun or a person's word said."""
+    low = " ".join(said.lower().split())
+    for english, nouns, persons in _CONDITIONS[language].values():
+        for word in persons if person else nouns:
+            w = word.lower()
+            if (w.endswith("*") and low.startswith(w[:-1])) or low == w:
+                return english, nouns[0]
+    return None
+
+
+def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
+    """The chronic condition the user says they have in ``sentence`` (``language``)."""
+    pattern = _PATTERNS.get(language)
+    m = pattern.search(sentence.strip()) if pattern is not None else None
+    if m is None:
+        return []
+    found = _condition(m["n"] or m["p"], language, person=m["n"] is None)
+    if found is None:
+        return []
+    english, value = found
+    text = f"{ctx.subject} has {english}."
+    return fact(f"health.{slug(english)}", text, Category.HEALTH, 0.8, value, sensitive=True)
