@@ -67,17 +67,25 @@ _LEAD_IN = re.compile(
 
 #: Where a clause ends: punctuation, a dash, or an emoji ("… bear with me 😅 I'm a nurse").
 _CLAUSE_END = r",;:.!?—–\u2600-\u27bf\U0001f000-\U0001faff"
+
+
 #: A request the user makes of the bot, as a clause of its own ("so bear with me", "please be
 #: patient with me", "can you remind me …"): it says nothing of the user, and turned around
 #: ("bear with you") it would put words in their mouth.
-_REQUEST = re.compile(
-    rf"(?:^|(?<=[{_CLAUSE_END}])|\s+(?=(?:so|and|but|please|pls)\b))\s*"
-    r"(?:(?:so|and|but|please|pls|just|now)\s+)*(?:(?:can|could|would|will)\s+you\s+)?"
-    r"(?:please\s+)?(?:bear\s+with|go\s+easy\s+on|be\s+(?:patient|gentle|nice)(?:\s+with)?|"
-    r"remind|help|tell|show|give|teach|forgive|excuse)\s+me\b"
-    rf"[^{_CLAUSE_END}]*[{_CLAUSE_END}\s]*",
-    re.IGNORECASE,
-)
+def _request(me: str) -> re.Pattern[str]:
+    return re.compile(
+        rf"(?:^|(?<=[{_CLAUSE_END}])|\s+(?=(?:so|and|but|please|pls)\b))\s*"
+        r"(?:(?:so|and|but|please|pls|just|now)\s+)*(?:(?:can|could|would|will)\s+you\s+)?"
+        r"(?:please\s+)?(?:bear\s+with|go\s+easy\s+on|be\s+(?:patient|gentle|nice)(?:\s+with)?|"
+        rf"remind|help|tell|show|give|teach|forgive|excuse)\s+{me}\b"
+        rf"[^{_CLAUSE_END}]*[{_CLAUSE_END}\s]*",
+        re.IGNORECASE,
+    )
+
+
+_REQUEST = _request("me")
+#: The same request in a stored sentence already said to the user ("… so bear with you").
+_REQUEST_TURNED = _request("you")
 
 
 def second_person(text: str) -> str:
@@ -235,7 +243,10 @@ def yours(text: str, name: str | None, said: str = "") -> str:
     "you live in Lisbon", "your cat is Tom". ``said``: the user's own words it was read
     from, which tell who each "they" left in it is (:func:`_as_said`)."""
     out = _yours(text, name)
-    return _with_you(_as_said(out, said) if said else out)
+    out = _with_you(_as_said(out, said) if said else out)
+    # A request the user made of the bot, stored with the rest ("… so bear with Pat"): no fact.
+    kept = _REQUEST_TURNED.sub(" ", out).strip(" ,;:—–")
+    return kept if re.search(r"[^\W\d_]{3}", kept) and kept != out else out
 
 
 #: One named person of the user's as a subject with a plural verb ("your wife Ines have been

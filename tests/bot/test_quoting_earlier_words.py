@@ -114,10 +114,11 @@ async def test_a_greeting_told_beside_a_fact_never_answers_a_question(console, t
 
     clock = ManualClock(START)
     async with console(tmp_path / "m.db", clock, user="pat") as session:
-        await session.say(
+        said = await session.say(
             "heya, never done one of these chats before so bear with me 🙈 I'm a paramedic, "
             "been at it ten years"
         )
+        assert "bear with you" not in said, said
         clock.set(START + timedelta(days=4))
         await session.say("sent my curry back, anything with sesame and I come out in hives")
         clock.set(START + timedelta(days=40))
@@ -126,3 +127,10 @@ async def test_a_greeting_told_beside_a_fact_never_answers_a_question(console, t
             assert "chats before" not in said and "bear with" not in said, said
         said = await session.say("what's my job?")
         assert "paramedic" in said and "bear with" not in said, said
+
+
+def test_a_stored_request_to_the_bot_is_not_said_back() -> None:
+    from bot.wording import yours
+
+    out = yours("Pat is new at the depot so go easy on Pat.", "Pat")
+    assert out == "you're new at the depot" or out == "you are new at the depot", out
