@@ -32,6 +32,7 @@ from bot.i18n import N_, NAMES, day_text, month_text, supported, t
 from bot.slots import counted, slot_words
 from bot.wording import REPLY_LANGUAGE as _REPLY_LANGUAGE
 from bot.wording import (
+    about_the_chat,
     first_name,
     person_label,
     person_said,
@@ -1179,6 +1180,9 @@ def _meaning_answer(
         # "¿A qué me dedico?": not the husband's job.
         told = [h for h in told if h.fact is None or not is_person_key(h.fact.key)]
     chosen = answering(told, question=text)
+    # A memory read from a greeting or a word about the chat ("first time trying one of these,
+    # so bear with me") says nothing of the user: never an answer, though near by meaning.
+    chosen = [h for h in chosen if h.fact is None or not _of_the_chat(h.fact)]
     if not people or _is_own_question(text):
         # "what do I do?" is about the user: not their wife's job.
         chosen = [h for h in chosen if h.fact is None or not is_person_key(h.fact.key)]
@@ -1198,6 +1202,12 @@ def _meaning_answer(
         if line not in lines:
             lines.append(line)
     return " ".join(lines) or None
+
+
+def _of_the_chat(fact: Fact) -> bool:
+    """Whether a memory holds nothing but a greeting or a remark about the chat, in the words
+    it was told in (else its stored sentence)."""
+    return about_the_chat(fact.source_excerpt or fact.value_text)
 
 
 def _by_message(chosen: Sequence[SearchHit], *, whole: bool = False) -> list[list[Fact]]:
@@ -1270,6 +1280,8 @@ def _episode_answer(
         and not _QUESTION.search(ep.text)
         # "my brother lives in Rome" says nothing of where the user lives
         and (not about_user or _SAYS_I.search(ep.text))
+        # "hiya, first time using this app": a greeting or a word about the chat answers nothing
+        and not about_the_chat(ep.text)
         and all(re.search(rf"\b{re.escape(w)}", ep.text.lower()) for w in wanted)
     ]
     if not said_so:

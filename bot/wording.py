@@ -65,13 +65,85 @@ _LEAD_IN = re.compile(
 )
 
 
+#: Where a clause ends: punctuation, a dash, or an emoji ("… bear with me 😅 I'm a nurse").
+_CLAUSE_END = r",;:.!?—–\u2600-\u27bf\U0001f000-\U0001faff"
+
+
+#: A request the user makes of the bot, as a clause of its own ("so bear with me", "please be
+#: patient with me", "can you remind me …"): it says nothing of the user, and turned around
+#: ("bear with you") it would put words in their mouth.
+def _request(me: str) -> re.Pattern[str]:
+    return re.compile(
+        rf"(?:^|(?<=[{_CLAUSE_END}])|\s+(?=(?:so|and|but|please|pls)\b))\s*"
+        r"(?:(?:so|and|but|please|pls|just|now)\s+)*(?:(?:can|could|would|will)\s+you\s+)?"
+        r"(?:please\s+)?(?:bear\s+with|go\s+easy\s+on|be\s+(?:patient|gentle|nice)(?:\s+with)?|"
+        rf"remind|help|tell|show|give|teach|forgive|excuse)\s+{me}\b"
+        rf"[^{_CLAUSE_END}]*[{_CLAUSE_END}\s]*",
+        re.IGNORECASE,
+    )
+
+
+_REQUEST = _request("me")
+#: The same request in a stored sentence already said to the user ("… so bear with you").
+_REQUEST_TURNED = _request("you")
+
+
 def second_person(text: str) -> str:
     """Turn the user's own words around ("I live in Lisbon" → "you live in Lisbon"), to be
     quoted mid-sentence ("My cat is Tom" → "your cat is Tom"), without a lead-in ("Actually,
-    we moved in 2024" → "you moved in 2024")."""
-    out = _LEAD_IN.sub("", text.strip().rstrip(".!"), count=1)
+    we moved in 2024" → "you moved in 2024"), nor a request they made of the bot ("I'm a
+    nurse, so bear with me" → "you're a nurse"); a request alone is left as said."""
+    said = text.strip().rstrip(".!")
+    out = _REQUEST.sub(" ", said).strip(" ,;:—–")
+    if all(w in _CHAT_FILLER for w in re.findall(r"[^\W\d_][\w']*", out.lower())):
+        return said  # a request alone ("remind me later, ok?"): nothing of the user in it
+    out = _LEAD_IN.sub("", out, count=1)
     out = _SWAPPED.sub(lambda m: _SECOND_PERSON[m.group(0)], out)
     return re.sub(r"^You(r?)\b", r"you\1", out)
+
+
+#: A greeting, in the languages the bot speaks ("hiya", "Hallo", "buenas", "coucou", "привет").
+_GREETING_WORD = (
+    r"hi|hiya|hey|heya|hello|hullo|howdy|yo|hallo|moin|servus|hola|buenas|salut|bonjour|"
+    r"bonsoir|coucou|привет|здравствуйте|good\s+(?:morning|afternoon|evening)|guten\s+"
+    r"(?:tag|morgen|abend)|buenos\s+d[ií]as|добрый\s+(?:день|вечер)"
+)
+#: What a line says of the chat itself, not of the user: trying the bot for the first time,
+#: being new to it, testing it, asking it for patience — in en/de/es/fr/ru.
+_ABOUT_THE_CHAT = re.compile(
+    r"\b(?:first\s+time|never\s+(?:used|tried|done|talked\s+to)|new\s+to|just\s+testing|"
+    r"testing|trying\s+(?:this|you|it)\s+out|one\s+of\s+these|bear\s+with\s+me|go\s+easy|be\s+(?:patient|"
+    r"gentle)|this\s+(?:bot|app|thing|chat)|a\s+(?:bot|chatbot)|zum\s+ersten\s+mal|erstes\s+mal|"
+    r"probiere\s+das|geduld\s+mit\s+mir|primera\s+vez|paciencia\s+conmigo|uso\s+esto|"
+    r"premi[eè]re\s+fois|ce\s+truc|indulgent|первый\s+раз|впервые|таким\s+ботом)\b",
+    re.IGNORECASE,
+)
+_CHAT_CLAUSE = re.compile(rf"[^{_CLAUSE_END}]+")
+#: Words a clause about the chat may hold besides what marks it ("so", "this", "like").
+_CHAT_FILLER = frozenset(
+    """so and but just a an the this that these those things thing one of before like it
+    me i i'm im am is was be with on out using use used trying try tried again here bot
+    chatbot chat chats app apps bots ok okay please lol haha there to ich das es zum ist la
+    que esto es c'est j'essaie je ce la aus mal hier benutze nutze teste ten tenme pruebo
+    usando probando app utilise essaie appli application пользуюсь пробую этим это бот
+    ботом приложением с таким я""".split()
+)
+
+
+def about_the_chat(text: str) -> bool:
+    """Whether a line the user said is a greeting, small talk about the chat or a request of
+    the bot, and nothing else ("hiya, first time using one of these so bear with me"): it
+    answers no question about them. A clause of it that says something more ("I'm a welder",
+    "first time trying sushi was …") makes it more than chat."""
+    rest = re.sub(rf"^\W*(?:(?:{_GREETING_WORD})\b[\s,!.\-—–]*)+", " ", text.strip(), flags=re.I)
+    said = False
+    for clause in _CHAT_CLAUSE.findall(rest):
+        # What is left of the clause once its marks of chat are taken out: filler only.
+        left = _ABOUT_THE_CHAT.sub(" ", _REQUEST.sub(" ", clause))
+        left = re.sub(rf"\b(?:{_GREETING_WORD})\b", " ", left, flags=re.IGNORECASE)
+        if any(w not in _CHAT_FILLER for w in re.findall(r"[^\W\d_][\w']*", left.lower())):
+            said = True
+    return not said and bool(re.search(r"[^\W\d_]", text))
 
 
 #: Display names that are no name at all (the console's default user).
@@ -171,7 +243,10 @@ def yours(text: str, name: str | None, said: str = "") -> str:
     "you live in Lisbon", "your cat is Tom". ``said``: the user's own words it was read
     from, which tell who each "they" left in it is (:func:`_as_said`)."""
     out = _yours(text, name)
-    return _with_you(_as_said(out, said) if said else out)
+    out = _with_you(_as_said(out, said) if said else out)
+    # A request the user made of the bot, stored with the rest ("… so bear with Pat"): no fact.
+    kept = _REQUEST_TURNED.sub(" ", out).strip(" ,;:—–")
+    return kept if re.search(r"[^\W\d_]{3}", kept) and kept != out else out
 
 
 #: One named person of the user's as a subject with a plural verb ("your wife Ines have been
