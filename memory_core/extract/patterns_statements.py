@@ -221,7 +221,10 @@ _KIDS_WORD = re.compile(r"\b(?:boys?|girls?)\b", re.IGNORECASE)
 #: something the user owns.
 _TIME_SPAN = re.compile(
     r"^(?:a|an|one|a\s+few|a\s+couple\s+of|\d+|five|ten|two)\s+(?:spare\s+|free\s+|quiet\s+)?"
-    r"(?:sec|second|minute|min|moment|hour)s?(?=\s+(?:to|for|of|off|alone|left)\b|\s*[,.!]|$)",
+    r"(?:sec|second|minute|min|moment|hour)s?(?=\s+(?:to|for|of|off|alone|left)\b|\s*[,.!]|$)"
+    # "(it's been) 6 years now", "3 months in": how long something has gone on
+    r"|^(?:\d+|a\s+few|a\s+couple\s+of|two|three|four|five|six|seven|eight|nine|ten)\s+"
+    r"(?:years?|yrs?|months?|weeks?)\s+(?:now|in|so\s+far|and\s+counting|already)\b",
     re.IGNORECASE,
 )
 

@@ -593,10 +593,20 @@ def _share_subject(raw: str, ctx: Context) -> list[str]:
     out: list[str] = []
     current = pieces[0]
     for sep, piece in zip(pieces[1::2], pieces[2::2], strict=True):
+        if _HOW_LONG.match(piece):
+            continue  # "I'm a vet nurse, 6 years now": how long, neither an age nor a part
         forms = _forms(piece, m, have, copula=copula)
         joined = current + sep + piece
         before, together = _keys(strip_fillers(current)[0], ctx), _keys(joined, ctx)
-        if together - before and not _reads_alone(forms, together - before, ctx):
+        if (
+            together - before
+            # joined, the part before loses what it read ("two kids, Ella (9) and Sam (6)" +
+            # ", and a dog called …"): the piece is no part of it
+            and not (
+                have is not None and before - together and _reads(forms[-1] if forms else "", ctx)
+            )
+            and not _reads_alone(forms, together - before, ctx)
+        ):
             current = joined  # the piece belongs to the statement before it
             continue
         # A part read into a slot the part before already fills ("a teacher and a baker")
@@ -636,6 +646,11 @@ def _forms(
     return forms
 
 
+_HOW_LONG = re.compile(
+    r"^(?:for\s+)?(?:\d+|a\s+few|a\s+couple\s+of|two|three|four|five|six|seven|eight|nine|ten)\s+"
+    r"(?:years?|yrs?|months?)\s+(?:now|in|so\s+far|and\s+counting|already)\b",
+    re.IGNORECASE,
+)
 _CONSEQUENCE = re.compile(
     r"^(?:so|because|cos|coz|since)\s+(?:the|a|an|he|she|they|it|we|you|his|her|their|everyone)\b",
     re.IGNORECASE,

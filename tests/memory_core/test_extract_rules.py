@@ -1030,9 +1030,35 @@ def test_one_more_relative_is_named(text: str, name: str) -> None:
             "I have three sons, Tom (14), Ben (11) and Jack (3)!",
             {"tom": "14", "ben": "11", "jack": "3"},
         ),
+        (
+            "We have two kids, Ella (9) and Sam (6), and a dog called Pepper.",
+            {"ella": "9", "sam": "6"},
+        ),
     ],
 )
 def test_every_age_of_a_list_in_brackets_is_kept(text: str, ages: dict[str, str]) -> None:
     # The last one's "(8)" was cut as a trailing "(lol)": "how old is Mia?" had no answer.
     found = {k.split(".")[2]: c.value for k, c in keyed(text).items() if k.endswith(".age")}
     assert found == ages
+
+
+def test_a_list_of_kids_with_ages_keeps_the_pet_named_after_it() -> None:
+    # Joined to the list, "and a dog called Pepper" spoiled it: one kid named, no ages, no dog.
+    found = keyed("We have two kids, Ella (9) and Sam (6), and a dog called Pepper.")
+    assert found["pet.dog.name"].value == "Pepper"
+    assert found["family.child.sam.name"].value == "Sam"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm a vet nurse, 6 years now",
+        "basically I'm a nurse, 3 years in",
+        "I'm a chef, ten years now",
+    ],
+)
+def test_how_long_after_a_job_is_neither_an_age_nor_something_had(text: str) -> None:
+    # "6 years now" was the user's age 6, or "has 6 years now" with the job lost.
+    found = keyed(text)
+    assert "job_title" in found, found
+    assert "age" not in found and not [k for k in found if k.startswith("has.")], found
