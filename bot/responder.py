@@ -710,7 +710,7 @@ _NAME_QUESTIONS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         (rf"\b[Hh]ow\s+old\s+is\s+{_NAME}\b", ("age",)),
         (rf"\b[Ww]hen\s+is\s+{_NAME}'s\s+birthday\b", ("birthday",)),
         # The same asked in the other languages, a name with no article before it ("Wie alt ist
-        # Mia?", "¿Cuántos años tiene Paula?", "Quel âge a Inès ?", "Сколько лет Пауле?"):
+        # Lotte?", "¿Cuántos años tiene Paula?", "Quel âge a Inès ?", "Сколько лет Пауле?"):
         # they were answered with the user's own age.
         (
             rf"\b(?:[Ww]ie\s+alt\s+ist|[Cc]u[áa]ntos\s+años\s+tiene|[Qq]u[ée]\s+edad\s+tiene|"
@@ -1010,7 +1010,7 @@ def _covers(value: str, clause: str) -> bool:
     """Whether a slot's value is said in ``clause`` (in any inflection: "Самара" in "в
     Самаре")."""
     said = re.findall(r"\w+", clause.casefold())
-    # each word of a value of several ("bailar salsa" in "me encanta bailar salsa")
+    # each word of a value of several ("cantar flamenco" in "me encanta cantar flamenco")
     return all(
         any(w.startswith(word[: max(4, len(word) - 2)]) for w in said)
         for word in re.findall(r"\w+", value.casefold())
@@ -1172,7 +1172,7 @@ def _meaning_answer(
     whom = _about_whom(text)
     if whom == "kin" or someone:
         # ``someone``: asked of one of their people the templates found no fact for ("where
-        # does Paula work?", "Wie alt ist Mia?"): never the user's own job or age.
+        # does Paula work?", "Wie alt ist Lotte?"): never the user's own job or age.
         # "¿Dónde trabaja mi novia?": not the user's own job (their people's facts and what
         # they said in their own words stay).
         told = [h for h in told if h.fact is None or _not_own_slot(h.fact)]
@@ -1180,8 +1180,8 @@ def _meaning_answer(
         # "¿A qué me dedico?": not the husband's job.
         told = [h for h in told if h.fact is None or not is_person_key(h.fact.key)]
     chosen = answering(told, question=text)
-    # A memory read from a greeting or a word about the chat ("first time trying one of these,
-    # so bear with me") says nothing of the user: never an answer, though near by meaning.
+    # A memory read from a greeting or a word about the chat ("first time on one of these bots,
+    # so be patient with me") says nothing of the user: never an answer, though near by meaning.
     chosen = [h for h in chosen if h.fact is None or not _of_the_chat(h.fact)]
     if not people or _is_own_question(text):
         # "what do I do?" is about the user: not their wife's job.

@@ -65,7 +65,7 @@ _LEAD_IN = re.compile(
 )
 
 
-#: Where a clause ends: punctuation, a dash, or an emoji ("… bear with me 😅 I'm a nurse").
+#: Where a clause ends: punctuation, a dash, or an emoji ("… bear with me 😅 I work nights").
 _CLAUSE_END = r",;:.!?—–\u2600-\u27bf\U0001f000-\U0001faff"
 
 
@@ -133,7 +133,7 @@ _CHAT_FILLER = frozenset(
 def about_the_chat(text: str) -> bool:
     """Whether a line the user said is a greeting, small talk about the chat or a request of
     the bot, and nothing else ("hiya, first time using one of these so bear with me"): it
-    answers no question about them. A clause of it that says something more ("I'm a welder",
+    answers no question about them. A clause of it that says something more ("I'm a glazier",
     "first time trying sushi was …") makes it more than chat."""
     rest = re.sub(rf"^\W*(?:(?:{_GREETING_WORD})\b[\s,!.\-—–]*)+", " ", text.strip(), flags=re.I)
     said = False

@@ -63,7 +63,7 @@ def _subject(language: str) -> str:
 #: "… heißt Paula, sie …", "… se llama Diego y …", "… s'appelle Hugo, il …", "… зовут Саша, он
 #: …": the naming, then a clause about the person just named.
 _NAMED_THEN = {
-    # the pronoun may be left out: "Mein Mann heißt Jonas und arbeitet als Koch"
+    # the pronoun may be left out: "Meine Frau heißt Anke und arbeitet als Ärztin"
     "de": r"hei(?:ß|ss)t\s+{n}(?:,\s*(?:und\s+)?|\s+und\s+)(?:(?:er|sie)\s+)?",
     "es": r"se\s+llama\s+{n}(?:,\s*(?:y\s+)?|\s+y\s+)(?:él\s+|ella\s+)?",
     "fr": r"s'appelle\s+{n}(?:,\s*(?:et\s+)?|\s+et\s+)(?:(?:il|elle)\s+)?",
@@ -209,7 +209,7 @@ def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
         after = sentence[m.end() :]
         job, firm = _job_said(language, after), _firm_said(language, after)
         if job is None and firm is None and name is None:
-            # "Mein Mann heißt Jonas und arbeitet bei Bosch": what follows the name
+            # "Meine Frau heißt Anke und arbeitet bei Bosch": what follows the name
             then = re.match(_NAMED_THEN[language].format(n=_NAME), after, re.IGNORECASE)
             if then is not None:
                 rest = after[then.end() :]

@@ -286,7 +286,7 @@ def _children(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     name = _name(ctx)
     # The list ends the sentence, or the clause: "Pablo y Marta, y un gato …"; after "my"
     # and the plural word with no mark between, two names at least and a verb may follow
-    # ("Unsere Enkel Paul und Mia wohnen in Köln").
+    # ("Unsere Enkel Ben und Ida wohnen in Köln").
     lower = r"(?-i:[a-zà-öø-ÿа-яё])"
     end = rf"(?=\s*[.!?]?\s*$|\s*,?\s+(?:y|und|et|и)\s+{lower}|\s*[,;]\s*{lower})"
     marked = bool(m["mark"])

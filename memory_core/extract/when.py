@@ -336,7 +336,7 @@ def absolute(text: str, ref: TimeRef) -> str:
 
 def as_dated(text: str, told_at: datetime) -> str:
     """``text`` said back later with its time phrase as the date it meant when it was told
-    ("Next Friday we're flying to Crete" told on 27 November → "we're flying to Crete on
+    ("Next Friday we fly to Rhodes" told on 27 November → "we fly to Rhodes on
     4 December 2026"); ``text`` itself when it has none."""
     body = text.rstrip(" .!…")
     ref = resolve(body, told_at)

@@ -224,8 +224,8 @@ async def test_undo_after_the_forget_was_chosen_brings_it_back(
     [
         (
             "J'habite à Liège.",
-            "Changement d'adresse : j'habite à Namur depuis lundi, plus à Liège.",
-            "Namur",
+            "Changement d'adresse : j'habite à Mons depuis mardi, plus à Liège.",
+            "Mons",
         ),
         ("Ich bin 29 Jahre alt.", "Nein, ich bin 30, nicht 29.", "30"),
     ],

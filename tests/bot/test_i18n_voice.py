@@ -509,19 +509,19 @@ async def test_an_export_is_titled_in_the_users_language_and_imports_back_unchan
     ("said", "acknowledged"),
     [
         (
-            "Hola, soy Marta y vivo en Sevilla, me encanta bailar salsa.",
-            "Entendido: te llamas Marta, vives en Sevilla y «me encanta bailar salsa».",
+            "Hola, soy Marta y vivo en Sevilla, me encanta cantar flamenco.",
+            "Entendido: te llamas Marta, vives en Sevilla y «me encanta cantar flamenco».",
         ),
         (
             "Salut, moi c'est Zoé, je fais de la poterie le samedi.",
-            "C'est noté — tu t'appelles Zoé et « je fais de la poterie le samedi ».",
+            "C'est noté — tu t'appelles Zoé et tu pratiques : poterie.",
         ),
     ],
 )
 async def test_a_greeting_and_a_value_of_two_words_are_said_back_once(
     tmp_path: Path, said: str, acknowledged: str
 ) -> None:
-    """ "Hola" was quoted as something saved, and a value of two words ("bailar salsa") was
+    """ "Hola" was quoted as something saved, and a value of two words ("cantar flamenco") was
     found in no clause, so the whole sentence was quoted beside its own clause."""
     from memory_core.clock import ManualClock
     from tests.bot.conftest import ConsoleSession

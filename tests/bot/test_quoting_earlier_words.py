@@ -16,7 +16,7 @@ from tests.factories import NOW
     ("said", "quoted"),
     [
         # A request to the bot beside a fact: the fact alone.
-        ("I'm a welder by trade, so go easy on me", "you're a welder by trade"),
+        ("I'm a glazier by trade, so go easy on me", "you're a glazier by trade"),
         ("Please be patient with me, my spelling is awful", "your spelling is awful"),
         ("My shift starts at six so bear with me 🙏 I type slowly", "your shift starts at six"),
         # Someone else telling the user something is about the user: turned.
@@ -59,7 +59,7 @@ def test_a_line_about_the_chat_is_no_answer(line: str) -> None:
 @pytest.mark.parametrize(
     "line",
     [
-        "hi, I'm a welder and I live in Hull",
+        "hi, I'm a glazier and I live in Hull",
         "first time trying sushi was last week and I loved it",
         "I'm allergic to sesame",
         "Hallo, ich bin Lehrerin in Graz",
@@ -115,14 +115,14 @@ async def test_a_greeting_told_beside_a_fact_never_answers_a_question(console, t
     clock = ManualClock(START)
     async with console(tmp_path / "m.db", clock, user="pat") as session:
         said = await session.say(
-            "heya, never done one of these chats before so bear with me 🙈 I'm a paramedic, "
+            "heya, never done one of these chats before so bear with me 🙈 I work as a paramedic, "
             "been at it ten years"
         )
         assert "bear with you" not in said, said
         clock.set(START + timedelta(days=4))
         await session.say("sent my curry back, anything with sesame and I come out in hives")
         clock.set(START + timedelta(days=40))
-        for question in ("any foods I'm supposed to keep away from?", "what should I not eat?"):
+        for question in ("which foods should I keep away from?", "what should I not eat?"):
             said = await session.say(question)
             assert "chats before" not in said and "bear with" not in said, said
         said = await session.say("what's my job?")

@@ -259,9 +259,9 @@ def test_a_home_said_with_its_year_keeps_the_year(lang: str, sentence: str, said
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_what_is_played_is_said_with_its_own_phrase(lang: str) -> None:
-    """ "Ich spiele Handball im Verein" → ``habit.play_handball``: the slot's phrase around the
-    user's word, never the stored English sentence ("You play Handball im Verein")."""
-    said = slot_words(lang, "habit.play_handball", "Handball", "The user plays Handball.")
+    """ "Ich spiele Volleyball im Verein" → ``habit.play_volleyball``: the slot's phrase around the
+    user's word, never the stored English sentence ("You play Volleyball im Verein")."""
+    said = slot_words(lang, "habit.play_volleyball", "Volleyball", "The user plays Volleyball.")
     assert said is not None
-    assert "Handball" in said
+    assert "Volleyball" in said
     assert "user" not in said.lower()

@@ -34,7 +34,7 @@ def kept(text: str) -> dict[str, str | None]:
 @pytest.mark.parametrize(
     ("text", "keys"),
     [
-        ("Unsere Enkel Paul und Mia wohnen in Köln.", {"paul", "mia"}),
+        ("Unsere Enkel Ben und Ida wohnen in Köln.", {"ben", "ida"}),
         ("Meine Schwestern Lea, Ida und Pia sind älter als ich.", {"lea", "ida", "pia"}),
         ("Ich habe zwei Brüder, Tim und Jan.", {"tim", "jan"}),
         ("Tengo dos hermanas, Lucía y Marta.", {"lucia", "marta"}),
@@ -322,7 +322,7 @@ def test_a_state_beside_a_fact_of_the_user_keeps_the_fact(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "key", "value"),
     [
-        ("Ich spiele Handball im Verein.", "habit.play_handball", "Handball"),
+        ("Ich spiele Volleyball im Verein.", "habit.play_volleyball", "Volleyball"),
         ("Je joue au foot dans un club.", "habit.play_foot", "foot"),
         ("Juego al tenis en un club.", "habit.play_tenis", "tenis"),
         ("Я играю в футбол в команде.", "habit.play_футбол", "футбол"),

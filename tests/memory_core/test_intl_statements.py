@@ -137,12 +137,12 @@ def test_a_student_studies_at_a_school_and_has_no_job(text: str) -> None:
         ("У друга жену зовут Оля", {}),
         # The pronoun left out: still theirs, and the user's own job stays untold (French
         # "travaille" is both persons: it was read as the user's job).
-        ("Mein Mann heißt Jonas und arbeitet als Koch",
-         {"family.husband.name": "Jonas", "family.husband.job": "Koch"}),
+        ("Meine Frau heißt Anke und arbeitet als Ärztin",
+         {"family.wife.name": "Anke", "family.wife.job": "Ärztin"}),
         ("Mon mari s'appelle Hugo et travaille comme plombier",
          {"family.husband.name": "Hugo", "family.husband.job": "plombier"}),
-        ("Meine Frau heißt Anna und arbeitet bei Bosch",
-         {"family.wife.name": "Anna", "family.wife.employer": "Bosch"}),
+        ("Meine Frau heißt Greta und arbeitet bei Bosch",
+         {"family.wife.name": "Greta", "family.wife.employer": "Bosch"}),
         ("Ma femme s'appelle Inès et elle travaille chez Airbus",
          {"family.wife.name": "Inès", "family.wife.employer": "Airbus"}),
         ("J'habite à Lyon et travaille comme infirmière",
@@ -291,7 +291,7 @@ def test_german_im_is_no_english_im(said: str) -> None:
             {"job_title": "enfermera", "home_city": "Valencia"},
         ),
         ("Soy enfermera en Valencia.", {"job_title": "enfermera", "home_city": "Valencia"}),
-        ("Trabajo como enfermera en el hospital.", {"job_title": "enfermera"}),
+        ("Trabajo como enfermera en una clínica.", {"job_title": "enfermera"}),
     ],
 )
 def test_a_job_in_a_town_is_the_job_and_the_town(text: str, slots: dict[str, str]) -> None:

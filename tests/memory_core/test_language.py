@@ -58,7 +58,7 @@ def test_a_sentence_is_detected(text: str, code: str) -> None:
         ("Où habite Inès ?", "fr"),
         ("Wie alt ist Jonas?", "de"),
         ("Was macht Lea?", "de"),
-        ("Cuántos años tiene Lucía", "es"),
+        ("Cuántos años tiene Jimena", "es"),
     ],
 )
 def test_a_short_question_about_someone_is_in_its_language(text: str, code: str) -> None:

@@ -1021,7 +1021,7 @@ def test_figures_of_sleep_money_and_clergy_jobs_drop_the_readers_reading(
 
 @pytest.mark.parametrize(
     "text",
-    ["je suis fan du PSG depuis toujours", "soy del Betis de toda la vida, hincha del Betis"],
+    ["je suis fan du PSG depuis toujours", "soy bético desde niño, hincha del Betis"],
 )
 def test_a_club_named_by_its_short_name_is_a_team(text: str) -> None:
     """A club said by its name ("PSG", "Betis") after a verb of supporting is a team."""
