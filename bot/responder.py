@@ -751,13 +751,21 @@ def _attribute_answer(person: Person, attrs: tuple[str, ...], who: str, name: st
     return _say("I don't know that about {who} yet.", who=who)
 
 
-def _people_answer(text: str, facts: Sequence[Fact], name: str | None) -> tuple[str, bool] | None:
-    """ "Who is Marco?", "what does my wife do?", "where does my brother live?", "how old is
-    Leo?": (the answer, whether anyone was found) — a "not found" waits for the search. A
-    relative of someone named ("who is Owen's brother?") is no question about them."""
-    if relative_of_named(text, [f.value_text for f in facts]) is not None:
-        return None
-    people = people_of(facts)
+def _as_called(asked: str | None) -> str | None:
+    """A Russian name asked of in another case as it is called ("Сколько лет Маше?": "Маша");
+    any other name as asked."""
+    if not asked or not re.match(r"[А-ЯЁ]", asked):
+        return asked
+    return next(
+        (n for c in ("nomn", "datv", "gent", "ablt") if (n := russian_name(asked, c))), asked
+    )
+
+
+def _relation_answer(
+    text: str, people: Sequence[Person], name: str | None
+) -> tuple[str, bool] | None:
+    """ "what does my wife do?", "where does my brother live?": (the answer, whether anyone
+    was found), or ``None`` for a question asked of no relation."""
     for pattern, attrs in _RELATION_QUESTIONS:
         m = pattern.search(text)
         if m is None:
@@ -782,15 +790,23 @@ def _people_answer(text: str, facts: Sequence[Fact], name: str | None) -> tuple[
             else:
                 lines.append(_person_sentence(person, name))
         return " ".join(lines), True
+    return None
+
+
+def _people_answer(text: str, facts: Sequence[Fact], name: str | None) -> tuple[str, bool] | None:
+    """ "Who is Marco?", "what does my wife do?", "where does my brother live?", "how old is
+    Leo?": (the answer, whether anyone was found) — a "not found" waits for the search. A
+    relative of someone named ("who is Owen's brother?") is no question about them."""
+    if relative_of_named(text, [f.value_text for f in facts]) is not None:
+        return None
+    people = people_of(facts)
+    by_relation = _relation_answer(text, people, name)
+    if by_relation is not None:
+        return by_relation
     for pattern, attrs in _NAME_QUESTIONS:
         m = pattern.search(text)
         asked = next((g for g in m.groups() if g), None) if m else None
-        if asked and re.match(r"[А-ЯЁ]", asked):
-            # "Сколько лет Маше?": the name as it is called ("Маша"), whatever its case.
-            asked = next(
-                (n for c in ("nomn", "datv", "gent", "ablt") if (n := russian_name(asked, c))),
-                asked,
-            )
+        asked = _as_called(asked)
         named = find_people(people, name=asked) if asked else []
         if named:
             said = " ".join(

@@ -144,7 +144,7 @@ def without_negated_tail_abroad(sentence: str) -> str:
 
 def rejected_in(sentence: str) -> str | None:
     """The value a correction says is not so, without its article or preposition ("Actually
-    I'm learning Spanish, not Italian." → "Italian"; "…, nicht als Lehrer" → "Lehrer");
+    I'm learning Greek, not Italian." → "Italian"; "…, nicht als Lehrer" → "Lehrer");
     ``None`` when it names none."""
     m = _NOT_TAIL.search(sentence) or _NOT_TAIL_ABROAD.search(sentence)
     if m is None or m.start() == 0:

@@ -105,7 +105,7 @@ def opposite_key(key: str) -> str | None:
 
 def rejected_key(candidate: Candidate) -> str | None:
     """The key a correction's rejected value is filed under, when the candidate's key names
-    its new value ("Actually I'm learning Spanish, not Italian": "language.spanish" rejects
+    its new value ("Actually I'm learning Greek, not Italian": "language.greek" rejects
     "language.italian"); ``None`` for any other candidate."""
     if is_note(candidate.key) or not candidate.corrects or not candidate.rejected:
         return None
@@ -240,7 +240,14 @@ def decide_one(
     several = _one_of_several(candidate, proposal, old, live, explicit=explicit)
     if several is not None:
         return several
-    decided = enforce(Supersede(old.id, proposal), {old.id: old}, explicit=explicit)
+    return _said_as_a_change(
+        candidate, enforce(Supersede(old.id, proposal), {old.id: old}, explicit=explicit)
+    )
+
+
+def _said_as_a_change(candidate: Candidate, decided: Decision | None) -> Decision | None:
+    """``decided``; a question about a change the user stated of their home, job or plans is
+    asked as one (``policy.STATED_CHANGE``: unanswered, the newer statement stands)."""
     if (
         isinstance(decided, Pending)
         and candidate.stated
@@ -342,7 +349,7 @@ def _first_of_key(
     rejected = rejected_key(candidate)
     told = [f for f in live if f.status == Status.ACTIVE and f.key == rejected]
     if told:
-        # "Actually I'm learning Spanish, not Italian": the told Italian is what changes.
+        # "Actually I'm learning Greek, not Italian": the told Italian is what changes.
         decision = Supersede(told[0].id, proposal, "the rejected value said")
         return enforce(decision, {told[0].id: told[0]}, explicit=explicit)
     opposite = opposite_key(candidate.key)
