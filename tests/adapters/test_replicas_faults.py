@@ -18,6 +18,7 @@ by deploy/postgres-init.sh, never as the superuser. The scenario and its countin
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -78,7 +79,9 @@ async def test_replicas_answer_and_learn_every_update_once_through_a_database_fa
     # taking over — each such duplicate's first copy came before the kill and was resent.
     window = run.duplicates if fault == "kill_replica" else 0
     expected = (run.messages + window, window, 0)
-    assert (run.replies, run.duplicates, run.missing) == expected, (figures, logs)
+    # The figures whole, then the logs (a tuple's repr was cut to "…" and hid them).
+    said = f"{json.dumps(figures, default=str)}\n{logs}"
+    assert (run.replies, run.duplicates, run.missing) == expected, said
     assert len(run.window_ms) == window and run.duplicates_outside_window == 0, figures
     assert window <= run.resent, (figures, logs)
     assert run.out_of_order == 0 and run.other_replies == 0, (figures, logs)
