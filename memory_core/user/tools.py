@@ -64,6 +64,10 @@ if TYPE_CHECKING:
     from memory_core.store.users import UserSettings
     from memory_core.user.view import UserView
 
+#: A change the model says the user made, which their own message does not say: asked, and
+#: left unanswered the told value stays (``policy.STATED_CHANGE`` is for the user's own words).
+_INFERRED_CHANGE = "a change inferred by the model needs confirmation"
+
 log = structlog.get_logger("memory_core.tools")
 
 #: History rows of tool writes name this actor (metrics count the observer's overwrites only).
@@ -590,6 +594,12 @@ class MemoryTools:
         """An ending the model asks for is the user's own only when their message says it
         (then it applies like learning it would); otherwise it is an inference, which the
         policy asks the user about when the fact is confident or high-risk."""
+        if isinstance(decision, Pending) and decision.reason == policy.STATED_CHANGE:
+            # "I moved to Berlin" in the model's words: a change the user did not say stands
+            # only when they answer; unanswered, the told value stays.
+            told = {(c.key, normalise_value(c.value or "")) for c in await self._said_by_user()}
+            said_it = (said_key, normalise_value(decision.proposal.value or "")) in told
+            return decision if said_it else replace(decision, reason=_INFERRED_CHANGE)
         if not isinstance(decision, Expire):
             return decision
         keys = (decision.key, said_key)

@@ -345,3 +345,22 @@ async def test_the_model_cannot_confirm_what_it_inferred_in_the_same_turn(tmp_pa
         assert result["is_error"]
         (cats,) = await _facts(rt)
         assert cats.confidence < 0.5 and cats.decay_rate > 0
+
+
+async def test_a_models_move_left_unanswered_keeps_the_told_home(tmp_path: Path) -> None:
+    """A move the user said stands when its question lapses (a week unanswered); one only the
+    model says ("I moved to Porto" in its `remember_fact`) is an inference: unanswered, the told
+    home stays."""
+    async with FakeAnthropic() as fake, llm_bot(tmp_path, fake) as rt:
+        await rt.router.on_message(message("I live in Berlin."))
+        await rt.settle()
+        fake.tool_calls([("remember_fact", {"text": "I moved to Porto"})])
+        fake.text("Porto, lovely!")
+        replies = await rt.router.on_message(message("what a week, boxes everywhere"))
+        await rt.settle()
+        assert any(r.buttons for r in replies)  # asked
+        rt.memory.ctx.clock.advance(days=8)
+        await rt.jobs.run_expire()
+        homes = {f.value_text: f.status for f in await _facts(rt) if f.key == "home_city"}
+        assert homes["Ana lives in Berlin."] == Status.ACTIVE, homes
+        assert all(s != Status.ACTIVE for v, s in homes.items() if "Porto" in v), homes
