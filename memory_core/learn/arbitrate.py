@@ -157,10 +157,8 @@ def asked_about(candidate: Candidate, told: Sequence[Fact]) -> Fact | None:
             return None  # said again
         if normalise_value(old.value_text) == normalise_value(candidate.value_text):
             return None
-        if not policy.may_overwrite(old, proposal.confidence) or (
-            policy.is_high_risk(old.category) and proposal.confidence < policy.HIGH_RISK_MIN
-        ):
-            return old
+        if isinstance(enforce(Supersede(old.id, proposal), {old.id: old}), Pending):
+            return old  # the write policy's own answer: asked
     return None
 
 
