@@ -34,6 +34,7 @@ from bot.wording import REPLY_LANGUAGE as _REPLY_LANGUAGE
 from bot.wording import (
     about_the_chat,
     first_name,
+    only_greets,
     person_label,
     person_said,
     relation_words,
@@ -1066,15 +1067,7 @@ def uncovered(words: str, values: Sequence[str]) -> str:
     if len(rest) == len(parts):
         return words
     # "Hola, soy Marta y …": the greeting says nothing (it was quoted as what was saved).
-    return ", ".join(p for p in rest if not _ONLY_A_GREETING.match(p.strip()))
-
-
-#: A clause that only greets ("Hola", "Salut !", "Привет").
-_ONLY_A_GREETING = re.compile(
-    r"^(?:hallo|hi|hey|hiya|hello|servus|moin|hola|buenas|bonjour|bonsoir|salut|coucou|привет|"
-    r"здравствуйте|ciao)[\s!.…]*$",
-    re.IGNORECASE,
-)
+    return ", ".join(p for p in rest if not only_greets(p))
 
 
 def _quoted(words: str) -> str:

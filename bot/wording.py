@@ -106,8 +106,16 @@ def second_person(text: str) -> str:
 _GREETING_WORD = (
     r"hi|hiya|hey|heya|hello|hullo|howdy|yo|hallo|moin|servus|hola|buenas|salut|bonjour|"
     r"bonsoir|coucou|привет|здравствуйте|good\s+(?:morning|afternoon|evening)|guten\s+"
-    r"(?:tag|morgen|abend)|buenos\s+d[ií]as|добрый\s+(?:день|вечер)"
+    r"(?:tag|morgen|abend)|buenos\s+d[ií]as|добрый\s+(?:день|вечер)|ciao"
 )
+_ONLY_A_GREETING = re.compile(rf"^\W*(?:{_GREETING_WORD})[\s!.…]*$", re.IGNORECASE)
+
+
+def only_greets(clause: str) -> bool:
+    """Whether ``clause`` only greets ("Hola", "Salut !", "Привет")."""
+    return _ONLY_A_GREETING.match(clause.strip()) is not None
+
+
 #: What a line says of the chat itself, not of the user: trying the bot for the first time,
 #: being new to it, testing it, asking it for patience — in en/de/es/fr/ru.
 _ABOUT_THE_CHAT = re.compile(
