@@ -219,12 +219,17 @@ _KIDS_WORD = re.compile(r"\b(?:boys?|girls?)\b", re.IGNORECASE)
 
 #: A moment had ("a minute to breathe", "five minutes to myself", "a spare hour"): time, not
 #: something the user owns.
+#: How long something has gone on ("6 years now", "for 3 months already", "ten years in"):
+#: no age, nothing owned, no statement of its own after a comma.
+HOW_LONG = re.compile(
+    r"^(?:for\s+)?(?:\d+|a\s+few|a\s+couple\s+of|two|three|four|five|six|seven|eight|nine|ten)"
+    r"\s+(?:years?|yrs?|months?|weeks?)\s+(?:now|in|so\s+far|and\s+counting|already)\b",
+    re.IGNORECASE,
+)
 _TIME_SPAN = re.compile(
     r"^(?:a|an|one|a\s+few|a\s+couple\s+of|\d+|five|ten|two)\s+(?:spare\s+|free\s+|quiet\s+)?"
     r"(?:sec|second|minute|min|moment|hour)s?(?=\s+(?:to|for|of|off|alone|left)\b|\s*[,.!]|$)"
-    # "(it's been) 6 years now", "3 months in": how long something has gone on
-    r"|^(?:\d+|a\s+few|a\s+couple\s+of|two|three|four|five|six|seven|eight|nine|ten)\s+"
-    r"(?:years?|yrs?|months?|weeks?)\s+(?:now|in|so\s+far|and\s+counting|already)\b",
+    rf"|{HOW_LONG.pattern}",
     re.IGNORECASE,
 )
 

@@ -593,7 +593,7 @@ def _share_subject(raw: str, ctx: Context) -> list[str]:
     out: list[str] = []
     current = pieces[0]
     for sep, piece in zip(pieces[1::2], pieces[2::2], strict=True):
-        if _HOW_LONG.match(piece):
+        if patterns_statements.HOW_LONG.match(piece):
             continue  # "I'm a vet nurse, 6 years now": how long, neither an age nor a part
         forms = _forms(piece, m, have, copula=copula)
         joined = current + sep + piece
@@ -646,11 +646,6 @@ def _forms(
     return forms
 
 
-_HOW_LONG = re.compile(
-    r"^(?:for\s+)?(?:\d+|a\s+few|a\s+couple\s+of|two|three|four|five|six|seven|eight|nine|ten)\s+"
-    r"(?:years?|yrs?|months?)\s+(?:now|in|so\s+far|and\s+counting|already)\b",
-    re.IGNORECASE,
-)
 _CONSEQUENCE = re.compile(
     r"^(?:so|because|cos|coz|since)\s+(?:the|a|an|he|she|they|it|we|you|his|her|their|everyone)\b",
     re.IGNORECASE,
