@@ -126,8 +126,16 @@ async def test_a_failure_half_way_is_resumed_and_applies_every_line_once(
 ) -> None:
     """Apply is the commit point: a batch that fails rolls back with its journal entry, the
     batches before it stay, and pressing Apply again resumes where the journal says — every
-    line applied exactly once (see test_import_crash.py for kill -9)."""
-    async with console(tmp_path / "m.db", clock, import_batch_rows=8) as s:
+    line applied exactly once (see test_import_crash.py for kill -9).
+
+    Batches end at 8 rows only: not at a batch's time (``import_batch_ms``), nor when a reply
+    is being answered (the press's own reads linger as one) — under load either cut a batch
+    after a row or two, and where the failing batch began was the machine's speed. And the
+    press waits for the import however slow the machine (``import_answer_within_s``: past
+    it, the failure would happen in the background instead of on the press)."""
+    monkeypatch.setattr(imports_mod, "GIVE_WAY_AFTER_S", float("inf"))
+    pinned = {"import_batch_ms": 60000, "import_answer_within_s": 60.0}
+    async with console(tmp_path / "m.db", clock, import_batch_rows=8, **pinned) as s:
         assert s.runtime is not None
         await s.say("/remember I live in Porto", "/remember I play the cello")
         md = await _export(s, tmp_path)
@@ -150,9 +158,9 @@ async def test_a_failure_half_way_is_resumed_and_applies_every_line_once(
         with pytest.raises(RuntimeError):
             await s.runtime.router.on_button(press)
         progress = await s.runtime.memory.import_progress("console:ana", 1)
-        # Batches of at most 8 rows (fewer when one gives way to a reply): the ones before
-        # the failing row (the 21st: the removal, then 19 adds) stay, the failing one is gone.
-        assert progress is not None and 8 <= progress.done < 20 and progress.total == 51
+        # Batches of 8 rows: the two before the failing row (the 21st: the removal, then 19
+        # adds) stay, the failing one (rows 17-24) is gone.
+        assert progress is not None and (progress.done, progress.total) == (16, 51)
         monkeypatch.setattr(imports_mod, "remember_in", real)
         again = await s.runtime.router.on_button(press)  # resumes from the journal's row
         assert again.edit is not None and f"Still importing: {progress.done} of 51" in again.edit
