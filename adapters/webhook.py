@@ -175,8 +175,17 @@ class _SendGate:
         itself, so this one must not. The monotonic clock runs on while a process is stopped."""
         try:
             self._allowed = await self._inbox.still_sending(self._update)
-        except Exception as exc:  # the database is away: nobody can take it over meanwhile
+        except Exception as exc:
+            # Not known, and sending could answer twice: this process was stopped (or its
+            # requests retried) past a third of the grace, and another replica may have taken
+            # the send over and answered meanwhile — the database being away now (for this
+            # process at least) says nothing of before. Withheld; the update handed back
+            # unless part of the answer got out: its next holder (another replica, or this
+            # one once the database is back) sends it, unless it was sent.
             log.warning("send_recheck_failed", error_type=type(exc).__name__)
+            self._allowed = False
+            self.deferred = not self.accepted
+            log.info("answer_withheld", reason="could not check the send is still this process's")
             return
         self._renewed = time.monotonic()
         if not self._allowed:

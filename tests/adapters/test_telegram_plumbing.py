@@ -251,6 +251,8 @@ class _Inbox:
         #: What ``still_sending`` answers (another replica took the send over: False).
         self.ours = True
         self.rechecks = 0
+        #: ``still_sending`` fails (the database is away, for this process at least).
+        self.unreachable = False
         #: Past a third of it the gate asks ``still_sending`` before a request.
         self.send_grace_s = 30.0
 
@@ -270,6 +272,8 @@ class _Inbox:
 
     async def still_sending(self, update: Any) -> bool:
         self.rechecks += 1
+        if self.unreachable:
+            raise RuntimeError("the database is away")
         return self.ours
 
     async def release(self, update: Any) -> None:
@@ -361,6 +365,31 @@ async def test_a_sender_stopped_past_the_recheck_asks_again_and_withholds_if_tak
     await _in_gate(inbox, handle)
     assert said == [True, True, True, False, False]
     assert (inbox.begun, inbox.rechecks) == (1, 2)
+
+
+@pytest.mark.parametrize("accepted", [False, True])
+async def test_a_sender_that_cannot_recheck_sends_nothing_and_hands_the_update_back(
+    accepted: bool,
+) -> None:
+    """A sender stopped past a third of the grace that cannot ask the inbox whether the send
+    is still its own (the database is away, or only its session) does not send: another
+    replica may have taken the send over and answered meanwhile. Nothing of the answer out
+    yet: the update is handed back (the next holder — another replica, or this one once the
+    database is back — sends it); part of it out: closed, as when taken over."""
+    inbox = _Inbox()
+    said: list[bool] = []
+
+    async def handle() -> None:
+        said.append(await may_send())
+        if accepted:
+            await delivered(7)
+        inbox.send_grace_s = 0.0  # stopped past a third of the grace
+        inbox.unreachable = True
+        said.extend([await may_send(), await may_send()])
+
+    await _in_gate(inbox, handle)
+    assert said == [True, False, False]
+    assert inbox.closed == (["done"] if accepted else ["released"])
 
 
 async def test_a_retried_request_begins_nothing_and_stops_once_the_send_was_taken_over() -> None:
