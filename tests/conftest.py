@@ -204,6 +204,11 @@ def pg_server() -> Iterator[PgServer]:
     finally:
         server.stop()
         shutil.rmtree(folder, ignore_errors=True)
+    # A fault test restarts the server (a postmaster the wheel does not know of): none of
+    # this folder's may outlive the session.
+    from devtools.faults import postmasters_of
+
+    assert not postmasters_of(folder), f"a PostgreSQL server of {folder} is still running"
 
 
 @pytest.fixture

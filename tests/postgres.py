@@ -206,5 +206,7 @@ $reset$"""
         restart_server(self.data, self._server.system_user)
 
     def stop(self) -> None:
-        """Stop the server and delete its folder."""
-        self._server.cleanup()
+        """Stop the server (the one a restart started included) and delete its folder."""
+        from devtools.faults import stop_server
+
+        stop_server(self.data.parent, self.data, self._server.system_user, self._server.cleanup)

@@ -639,7 +639,8 @@ def bench_faults(
     wheel), the fake Bot API in front with redeliveries; mid-load one fault strikes. Prints
     replies, duplicates, turns stored / learned and updates given up per fault and run (the
     fault suite's scenario, ``devtools/faults.py``); exits 1 when any run was not exact —
-    but for a SIGKILL's duplicates that are all the residual window's ("window (N)")."""
+    but for duplicates that are all the residual window's ("window (N)": answers Telegram
+    took from a replica killed, or stopped past the grace, before it recorded them)."""
     import shutil
     import tempfile
     from pathlib import Path

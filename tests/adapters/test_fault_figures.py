@@ -138,3 +138,34 @@ def test_the_bench_passes_a_kill_whose_duplicates_are_all_the_window(
         # per process): the word and the count, wherever the cell breaks.
         shown = "window" in result.output and "(1)" in result.output
         assert shown == (code == 0), result.output
+
+
+def test_a_stop_past_the_grace_tolerates_only_duplicates_of_answers_on_their_way_at_it() -> None:
+    """A replica stopped past the send grace may have had another answer on its way (Telegram
+    took it while the replica was stopped; the taker resent it): a duplicate is that window's
+    only when the stopped replica sent its first copy and the fault recorded that chat's answer
+    on its way at the stop. The same duplicate with nothing recorded on its way is a bug."""
+    a = TgUser(1, "A")
+    scripts = {1: script(0)}
+    names = [n for _, n in scripts[1]]
+
+    def sent(at: float, name: str, by: str) -> Call:
+        return Call("sendMessage", {"chat_id": 1, "text": f"Got it: {name}"}, at, 200, caller=by)
+
+    calls = [sent(1.0, names[0], "1"), sent(2.0, names[1], "1"), sent(9.0, names[1], "0")]
+
+    def stopped(on_way: list[str]) -> FaultRun:
+        run = FaultRun("freeze_past_grace", messages=6, replies=7, duplicates=1, resent=2)
+        run.frozen, run.frozen_at, run.in_flight_at_freeze = 1, 1.995, on_way
+        run.turns_stored = run.turns_learned = 6
+        run.inbox, run.exit_codes = {"done": 6}, [0, 0, 0]
+        count_window(run, _Calls(calls), [a], scripts)
+        return run
+
+    caught = stopped(["chat:1"])
+    assert (caught.window_ms, caught.duplicates_outside_window) == ([-5.0], 0)
+    assert caught.exact_but_the_window and not caught.ok
+    assert "frozen_at" not in caught.as_json()
+    clean = stopped([])
+    assert (clean.window_ms, clean.duplicates_outside_window) == ([], 1)
+    assert not clean.exact_but_the_window
