@@ -129,6 +129,11 @@ async def test_someone_else_at_risk_gets_the_reply_for_the_worried_and_tears_a_w
             message("mein Sohn ritzt sich die Arme auf", at=clock.advance(minutes=1))
         )
         assert t("de", WORRY_REPLY) in " ".join(r.text for r in replies)
+        replies = await runtime.router.on_message(
+            message("/remember my flatmate cuts her arms at night", at=clock.advance(minutes=1))
+        )
+        text = " ".join(r.text for r in replies)
+        assert WORRY_REPLY in text and HELP_POINTER_SOMEONE in text and "Got it" not in text, text
 
         replies = await runtime.router.on_message(
             message("I cry in the car every morning before work", at=clock.advance(minutes=1))
