@@ -19,12 +19,13 @@ from bot.groups import GroupDesk
 from bot.i18n import N_, clauses, day_text, supported, t, tn
 from bot.imports import left_out_text, preview_text
 from bot.quotas import HeavyQuota
-from bot.responder import CARE_REPLY, GROUP_CARE_REPLY
+from bot.responder import CARE_REPLY, GROUP_CARE_REPLY, WORRY_REPLY
 from bot.slots import counted
 from bot.turn import turn_of
 from bot.wording import first_name, knows_user, person_label, person_said, says_they, told_name
 from memory_core import LearnResult, Memory, Observer, UserView, detect_language
 from memory_core.errors import InvalidInputError, MemoryCoreError, NotFoundError
+from memory_core.text.crisis import worries_about_someone
 from memory_core.types import (
     MAX_IMPORT_LINES,
     MAX_REMEMBER_CHARS,
@@ -312,8 +313,12 @@ class Commands:
         the language it was written in — never "Got it — I'll remember: …"; a group hears the
         short caring word only."""
         said_in = supported(detect_language(text)) or lang
+        worry = worries_about_someone(text)
+        reply, pointer = (
+            (WORRY_REPLY, texts.HELP_POINTER_SOMEONE) if worry else (CARE_REPLY, texts.HELP_POINTER)
+        )
         care = (
-            f"{t(said_in, CARE_REPLY)}\n\n{t(said_in, texts.HELP_POINTER)}"
+            f"{t(said_in, reply)}\n\n{t(said_in, pointer)}"
             if msg.is_private
             else t(said_in, GROUP_CARE_REPLY)
         )

@@ -104,6 +104,20 @@ CARE_NOTE = (
     "it seriously; do not just acknowledge it or note it as a fact. Encourage them to reach out "
     "to someone they trust or a crisis line (the app adds where to find help).</care_note>"
 )
+#: Sent instead when the one at risk is someone else the user worries about.
+WORRY_NOTE = (
+    "<care_note>The user's message says someone they know may harm themselves or is at risk of "
+    "suicide. Answer with warmth and take it seriously; do not just acknowledge it or note it as "
+    "a fact. Encourage them to call emergency services if the person may be in danger now, to "
+    "stay with them or ask someone to, and to contact a crisis line, which also advises people "
+    "worried about someone (the app adds where to find help).</care_note>"
+)
+#: Sent beside a message that tells of sadness with no risk in it (tears that last, grief).
+SAD_NOTE = (
+    "<care_note>The user's message tells of sadness (tears, grief). Answer warmly and briefly; "
+    "do not just acknowledge it or note it as a fact, and do not treat it as an emergency."
+    "</care_note>"
+)
 #: Said once a day to a user past their daily LLM allowance (then the offline path answers).
 CAP_NOTICE = N_(
     "(I've used up today's allowance for my language model, so until tomorrow I'm answering "
@@ -152,6 +166,12 @@ class TurnContext:
     stream: Callable[[str], Awaitable[None]] | None = None
     #: The message speaks of self-harm or suicide: the answer is a caring one, never "Got it".
     care: bool = False
+    #: ... and the one at risk is someone else (a child, a friend): the caring answer is for
+    #: someone worried about them (``WORRY_REPLY``).
+    worry: bool = False
+    #: The message tells of sadness with no risk in it (tears that last, grief): a warm
+    #: answer (``SAD_REPLY``), no crisis reply.
+    sad: bool = False
     #: The language to answer in (a code: "en", "de", …), the message's own.
     language: str = "en"
     #: Something sensitive was noted this turn (kept, never repeated back: "I'll keep that
@@ -228,6 +248,17 @@ def asks(text: str) -> bool:
 CARE_REPLY = N_(
     "I'm really sorry you're feeling this way, and I'm glad you told me. You don't have to go "
     "through this alone — please reach out to someone you trust, or to a crisis line right now."
+)
+#: The reply when the one at risk is someone else the user worries about (a child, a friend).
+WORRY_REPLY = N_(
+    "That sounds really frightening, and I'm glad you told me. If they might be in danger right "
+    "now, call your local emergency number and stay with them, or ask someone to. Tell them "
+    "you're worried and listen without judging — and you don't have to carry this alone either."
+)
+#: The reply to sadness with no risk in it (tears every morning, grief): warm, no crisis line.
+SAD_REPLY = N_(
+    "I'm sorry you're going through this — it sounds really hard. I'm here if you want to talk "
+    "about it."
 )
 #: The same message in a group: a private word is offered, nothing is repeated.
 GROUP_CARE_REPLY = N_(
@@ -405,7 +436,11 @@ class OfflineResponder:
         text = ctx.user_text.strip()
         name = first_name(ctx.user_name)
         if ctx.care:
-            return _say(GROUP_CARE_REPLY if ctx.group else CARE_REPLY)
+            if ctx.group:
+                return _say(GROUP_CARE_REPLY)
+            return _say(WORRY_REPLY if ctx.worry else CARE_REPLY)
+        if ctx.sad and not ctx.group and not asks(text):
+            return _say(SAD_REPLY)
         if (
             _ABOUT_ME.search(text)
             or _ABOUT_ME.search(plain_question(text))
@@ -1582,7 +1617,9 @@ class LLMResponder:
             )
             current.append({"type": "text", "text": f"<group_memory>\n{shared}\n</group_memory>"})
         if ctx.care:
-            current.append({"type": "text", "text": CARE_NOTE})
+            current.append({"type": "text", "text": WORRY_NOTE if ctx.worry else CARE_NOTE})
+        elif ctx.sad and not ctx.group:
+            current.append({"type": "text", "text": SAD_NOTE})
         if ctx.procedures:
             # Asked for this turn only ("how do I like my reports done?"): the steps as data.
             steps = "\n".join(f"- {f.value_text.translate(_INERT_TAGS)}" for f in ctx.procedures)

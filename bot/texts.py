@@ -22,6 +22,13 @@ HELP_POINTER = N_(
     "(for example 988 in the US, 116 123 Samaritans in the UK and Ireland)."
 )
 
+#: The same for a message about someone else at risk (the user worries about them).
+HELP_POINTER_SOMEONE = N_(
+    "If they might act on these thoughts, call your local emergency number. Crisis lines help "
+    "people worried about someone too: findahelpline.com lists free, confidential lines in your "
+    "country (for example 988 in the US, 116 123 Samaritans in the UK and Ireland)."
+)
+
 
 def usage(lang: str, command: str) -> str:
     """How to use ``command``, in ``lang`` (its catalogue entry's ``usage``)."""

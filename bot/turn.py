@@ -32,9 +32,10 @@ from bot.responder import (
     asks,
     greets,
 )
-from bot.texts import HELP_POINTER
+from bot.texts import HELP_POINTER, HELP_POINTER_SOMEONE
 from bot.wording import knows_user, told_name
 from memory_core import Extractor, Memory, Observer, Turn, asks_to_remember
+from memory_core.text.crisis import is_sad, worries_about_someone
 from memory_core.types import Candidate, TurnInput, asked_about, group_key, is_note
 from memory_core.values import Audience, Fact, SearchHit, Topic
 
@@ -131,6 +132,10 @@ class ChatTurn:
             reading,
         )
         care = topic == Topic.SELF_HARM
+        # Someone else at risk gets the caring reply for those worried about them; sadness with
+        # no risk in it (tears every morning, grief) a warm one, never the crisis reply.
+        worry = care and worries_about_someone(said)
+        sad = not care and is_sad(said)
         if recall.answered:
             if msg.resumed and recall.answer:
                 # The process that answered died around sending it: better twice than never.
@@ -221,6 +226,8 @@ class ChatTurn:
             tools=tools,
             stream=show,
             care=care,
+            worry=worry,
+            sad=sad,
             language=msg.language or "en",
             noted_private=noted_private,
             # A secret said in passing ("my password is …") is kept only when asked:
@@ -251,7 +258,8 @@ class ChatTurn:
         # answer is stored or shown; a message about self-harm always carries where to find help.
         reply_text = mask(self.memory.redact(answer.text), final=True)
         if care and not group:
-            reply_text = f"{reply_text}\n\n{t(msg.language or 'en', HELP_POINTER)}"
+            pointer = HELP_POINTER_SOMEONE if worry else HELP_POINTER
+            reply_text = f"{reply_text}\n\n{t(msg.language or 'en', pointer)}"
         tools.finish()  # counted for the on-demand share (and its cap)
         answered = dataclasses.replace(
             turn,

@@ -539,6 +539,8 @@ def looks_like_self_harm(text: str) -> bool:
         or studies_self_harm(text)
         or lives_somewhere(text)
         or spares_a_plant_or_pet(text)
+        or quotes_a_song(text)
+        or tells_of_care_work(text)
     ):
         return True
     if _WOUND.search(text) is not None:
@@ -583,6 +585,221 @@ def tells_of_an_illness(text: str) -> bool:
     )
 
 
+#: Fifteenth round (h-crisis15, issue 22): what a person says of their own that is no risk.
+#: - a secret confided ("don't tell anyone", "keep it between us", "erzähl das bloß keinem",
+#:   "que quede entre nosotros", "ne dis rien à personne", "никому не говори"): the crisis reader
+#:   took a vote told in confidence for self-harm; what is told is read without the confiding
+#:   words, and only one's own harm said beside them (``_OWN_HARM``, ``_WOUND``) is a crisis
+#:   ("between us, I think about not waking up" still is).
+_CONFIDING = re.compile(
+    r"\b(?:don['’]?t|dont|do\s+not|never|please\s+don['’]?t)\s+(?:tell|say\s+(?:it|this|that)\s+to)"
+    r"\s+(?:anyone|anybody|a\s+soul|(?:my|the)\s+\w+)\b|\bpromise\s+(?:you\s+)?(?:won['’]?t|not\s+to)"
+    r"\s+(?:tell|say)\b|\b(?:keep\s+(?:it|this|that)\s+)?(?:just\s+)?between\s+(?:us|you\s+and\s+me|"
+    r"me\s+and\s+you|the\s+two\s+of\s+us)\b|\bkeep\s+(?:it|this|that)\s+(?:a\s+)?secret\b"
+    r"|\b(?:erzähl|erzähle|sag|sage|verrat|verrate)\w*\s+(?:\w+\s+){0,4}?(?:keinem|keiner|"
+    r"niemandem|niemand)\b|\bunter\s+uns\b|\bbehalt\w*\s+(?:das|es)\s+für\s+dich\b"
+    r"|\bno\s+(?:se\s+lo\s+)?(?:digas|cuentes)\s+(?:\w+\s+){0,2}?(?:a\s+nadie|nada)\b|\bque\s+"
+    r"quede\s+entre\s+nosotr[oa]s\b|\bentre\s+nosotr[oa]s\b|\bentre\s+(?:nous|toi\s+et\s+moi)\b|\bgarde\s+(?:ça|le|la)\s+pour\s+toi\b"
+    r"|\bne\s+(?:le\s+|la\s+|l['’]\s*)?(?:dis|r[ée]p[èe]te)\s+(?:\w+\s+){0,2}?(?:à\s+personne|"
+    r"rien)\b|\bникому\s+не\s+(?:говори|рассказывай|скажи)\b|\bмежду\s+нами\b",
+    re.IGNORECASE,
+)
+
+
+def confides_no_harm(text: str) -> bool:
+    """Whether ``text`` confides something (``_CONFIDING``) and, the confiding words aside,
+    says nothing of one's own harm (``_OWN_HARM``, ``_WOUND``): private, but no crisis."""
+    rest = _CONFIDING.sub(" ", text)
+    return rest != text and _OWN_HARM.search(rest) is None and _WOUND.search(rest) is None
+
+
+#: - tears said to last (every morning, every night, again, for weeks: "I cry in the car every
+#:   morning", "ich heule jeden Abend", "lloro cada mañana", "je pleure chaque matin", "плачу
+#:   каждое утро"): sadness, private as health, answered warmly — not a crisis unless one's own
+#:   harm is said beside it. Tears of laughter, an onion's or a baby's are none of it.
+_TEARS = (
+    r"\b(?:i\s+|i['’]?ve\s+(?:been\s+)?|i['’]?m\s+|keep\s+|been\s+|just\s+|still\s+|always\s+)"
+    r"(?:\w+\s+){0,2}?(?:cry|cried|crying|sob|sobbed|sobbing|in\s+tears|tearing\s+up|bawl\w*)\b"
+    r"|^[\W_]*(?:lately\s+|still\s+)?(?:cry|cried|crying|sobbing)\b"
+    r"|\b(?:ich\s+|hab\w*\s+)?(?:\w+\s+){0,2}?(?:heule|weine|geweint|geheult|flenne)\b"
+    r"|\b(?:lloro|llorando|he\s+llorado|lloré|lloraba)\b"
+    r"|\b(?:je\s+pleure|j['’]ai\s+pleuré|je\s+pleurais|en\s+larmes)\b"
+    r"|(?:^|\bя\s+)(?:плачу|плакала|плакал|реву|рыдаю)\b(?!\s+(?:взнос|по\s+кредит|налог|за\b|"
+    r"деньг|штраф|аренд|ипотек))"
+)
+_LASTING = (
+    r"\b(?:every|each)\s+(?:single\s+)?(?:morning|night|evening|day)\b|\bevery\s+time\b|"
+    r"\ball\s+the\s+time\b|\bagain\b|\bfor\s+(?:days|weeks|months)\b|\bat\s+night\b|\bnon-?stop\b|"
+    r"\bjeden\s+(?:morgen|abend|tag)\b|\bjede\s+nacht\b|\bständig\b|\bwieder\b|\bseit\s+(?:tagen|"
+    r"wochen|monaten)\b|\bnachts\b|\bcada\s+(?:mañana|noche|día|tarde)\b|\btodas\s+las\s+"
+    r"(?:mañanas|noches)\b|\btodos\s+los\s+días\b|\botra\s+vez\b|\bsin\s+parar\b|\bdesde\s+hace\b"
+    r"|\btous\s+les\s+(?:matins|soirs|jours)\b|\btoutes\s+les\s+nuits\b|\bchaque\s+(?:matin|soir|"
+    r"nuit|jour)\b|\bencore\b|\bsans\s+arr[êe]t\b|\bdepuis\s+des\b"
+    r"|\bкажд(?:ое|ый|ую)\s+(?:утро|вечер|ночь|день)\b|\bпо\s+ночам\b|\bпостоянно\b|\bопять\b|"
+    r"\bснова\b|\bвсё\s+время\b|\bуже\s+(?:неделю|месяц)\b"
+)
+_LAUGH_OR_ONION = re.compile(
+    r"laugh|lol|😂|🤣|onion|joke|\bfunny\b|\brire\b|\brisa\b|\blach|смех|сме[юя]|ржал|"
+    r"zwiebel|cebolla|oignon|лук\b|\bbaby\b|\bbébé\b|\bbebé\b|\bmovie\b|\bfilm\b|\bnovel\b|"
+    r"\bending\b|\bpelícula\b|\bserie\b|\bсериал|\bфильм"
+    # "плачу" is also "I pay": dues, rent, a loan
+    r"|взнос|кредит|налог|деньг|штраф|аренд|ипотек|рубл|₽|\bза\s+(?:квартир|парковк|уч[её]б|"
+    r"интернет|телефон|свет|газ|проезд|обед|коммуналк)",
+    re.IGNORECASE,
+)
+_LASTING_TEARS = re.compile(
+    rf"(?:{_TEARS}).{{0,60}}(?:{_LASTING})|(?:{_LASTING}).{{0,40}}(?:{_TEARS})", re.IGNORECASE
+)
+
+
+#: "Crying myself to sleep": tears, not harm to oneself.
+_CRIED_TO_SLEEP = re.compile(r"\bcr(?:y|ied|ying)\s+myself\s+to\s+sleep\b", re.IGNORECASE)
+
+
+def tells_of_tears(text: str) -> bool:
+    """Whether ``text`` says the speaker keeps crying (``_LASTING_TEARS``: tears and a morning,
+    a night, "again", weeks) with nothing of one's own harm beside it (``_OWN_HARM``,
+    ``_WOUND``) and no laughter, onion, baby or film (``_LAUGH_OR_ONION``): sadness, private
+    (health), answered warmly (:func:`is_sad`), no crisis reply."""
+    rest = _CRIED_TO_SLEEP.sub("crying", text)
+    return (
+        _LASTING_TEARS.search(rest) is not None
+        and _LAUGH_OR_ONION.search(rest) is None
+        and _OWN_HARM.search(rest) is None
+        and _WOUND.search(rest) is None
+    )
+
+
+#: - grief told: someone who died and is missed ("grandpa died in May and I miss
+#:   him every day", "mein Opa ist gestorben, er fehlt mir", "murió mi abuela, la echo de
+#:   menos", "mon grand-père est décédé, il me manque", "умерла бабушка, очень скучаю"): sad,
+#:   answered warmly, no crisis unless one's own harm is said beside it.
+_DIED = (
+    r"\b(?:passed\s+away|passed\s+on|died|lost\s+(?:my|our)\s+\w+|funeral|"
+    r"gestorben|verstorben|starb|beerdigung|"
+    r"muri[óo]|falleci[óo]|ha\s+muerto|perd[íi]\s+a\s+mi|entierro|funeral|"
+    r"(?:est|sont)\s+(?:décédée?s?|morte?s?|partie?s?)|décès|enterrement|obsèques|"
+    r"умер(?:ла|ли)?|скончал\w*|похорон\w*)\b"
+)
+_MISSED = (
+    r"\b(?:miss(?:ing)?\s+(?:him|her|them|my|our|\w+\s+so)|grie(?:f|ving|ve)|mourn\w*|"
+    r"fehl(?:t|en)\s+(?:mir|uns)|vermiss\w*|trauer\w*|"
+    r"(?:l[oa]s?|le|les)\s+(?:echo|extraño)|echo\s+de\s+menos|extraño|duelo|"
+    r"(?:il|elle|ils|elles)\s+me\s+manque\w*|me\s+manque\w*|deuil|"
+    r"скуча\w*|тоску\w*|горю(?:ю)?)\b"
+)
+_DIED_RE = re.compile(_DIED, re.IGNORECASE)
+_GRIEF = re.compile(
+    rf"(?:{_DIED}).{{0,80}}(?:{_MISSED})|(?:{_MISSED}).{{0,80}}(?:{_DIED})", re.IGNORECASE
+)
+
+
+def tells_of_grief(text: str) -> bool:
+    """Whether ``text`` tells of someone who died and is missed (``_GRIEF``) and nothing of
+    one's own harm (``_OWN_HARM`` — its "life", "gone" and "miss me" aside — and ``_WOUND``)."""
+    return (
+        _GRIEF.search(text) is not None
+        and _OWN_HARM.search(text) is None
+        and _WOUND.search(text) is None
+    )
+
+
+def is_sad(text: str) -> bool:
+    """Whether ``text`` tells of sadness with no risk in it — tears that last
+    (:func:`tells_of_tears`) or grief (:func:`tells_of_grief`): a warm reply, not the crisis
+    reply."""
+    return tells_of_tears(text) or tells_of_grief(text)
+
+
+#: - a song or its lyrics ("a song about a man hurting himself", "una canción que dice que
+#:   quiere morir", "в песне поётся …"), with the speaker liking or hearing it and
+#:   not saying it is how they feel (``_RELATES``): the lyric's words of dying are the song's.
+_SONG = re.compile(
+    r"\b(?:song|songs|lyrics?|chorus|track|album|cover|ballad|sings?|singing|sang|"
+    r"lied|liedtext|songtext|refrain|singt|canci[óo]n|letra|estribillo|canta|"
+    r"chanson|paroles|refrain|chante|morceau|песн\w*|поётся|поется|припев\w*|трек\w*|"
+    r"куплет\w*)\b",
+    re.IGNORECASE,
+)
+_LIKES_OR_HEARS = re.compile(
+    r"\b(?:love|loving|like|good|great|banger|amazing|unreal|favou?rite|listen\w*|hear\w*|"
+    r"stuck\s+in\s+my\s+head|out\s+of\s+my\s+head|playing|on\s+repeat|hum\w*|"
+    r"liebe|mag|toll|geil|hör\w*|ohrwurm|encanta|gusta|escuch\w*|buen[ií]sima|"
+    r"adore|j['’]aime|[ée]cout\w*|g[ée]nial\w*|super|"
+    r"люблю|нравится|классн\w*|крут\w*|слуша\w*|отличн\w*)\b",
+    re.IGNORECASE,
+)
+_RELATES = re.compile(
+    r"\b(?:how\s+i\s+feel|relate|that['’]?s\s+me|about\s+me|like\s+me|wie\s+ich\s+mich|"
+    r"como\s+me\s+siento|sobre\s+m[íi]|ce\s+que\s+je\s+ressens|comme\s+moi|как\s+я\s+себя|"
+    r"про\s+меня)\b",
+    re.IGNORECASE,
+)
+
+
+_LYRIC = re.compile(
+    r"\b(?:that|which)?\s*(?:says|goes|sings|que\s+dice|dice|qui\s+dit|où\s+(?:il|elle)\s+chante|"
+    r"wo\s+es\s+hei(?:ß|ss)t|die\s+sagt|поётся|поется|где\s+поют|поют)\b.*$",
+    re.IGNORECASE,
+)
+
+
+def quotes_a_song(text: str) -> bool:
+    """Whether ``text`` speaks of a song the speaker likes or hears (``_SONG``,
+    ``_LIKES_OR_HEARS``) and does not say it is how they feel (``_RELATES``), with none of
+    the speaker's own harm in their own words (``_MY_HARM``; the lyric quoted after "says",
+    "que dice", "поётся" … is the song's)."""
+    return (
+        _SONG.search(text) is not None
+        and _LIKES_OR_HEARS.search(text) is not None
+        and _RELATES.search(text) is None
+        and _MY_HARM.search(_LYRIC.sub(" ", text)) is None
+    )
+
+
+#: - a job of care (a nurse, a psychiatrist, a paramedic, a hotline's volunteer) and its
+#:   patients' attempts or overdoses ("trabajo en urgencias con intentos de suicidio",
+#:   "psychiatre, je vois des patients suicidaires"): someone's work, not a crisis,
+#:   unless the speaker's own harm is said in their own words (``_MY_HARM``).
+_CARE_JOB = (
+    r"(?:nurse|doctor|psychiatrist|psychologist|therapist|paramedic|counsell?or|medic|"
+    r"clinician|gp|surgeon|midwife|volunteer|crisis\s+worker|"
+    r"krankenschwester|krankenpfleger\w*|pfleger\w*|ärztin|arzt|notärzt\w*|notarzt|psychiater\w*|"
+    r"psycholog\w*|therapeut\w*|sanitäter\w*|"
+    r"enfermer[oa]|m[ée]dic[oa]|psiquiatra|psic[óo]log[oa]|terapeuta|param[ée]dic[oa]|"
+    r"infirmi[eè]re?|m[ée]decin|psychiatre|psychologue|th[ée]rapeute|ambulanci\w*|urgentiste|"
+    r"врач\w*|медсестр\w*|медбрат\w*|психиатр\w*|психолог\w*|терапевт\w*|фельдшер\w*)"
+)
+_CARE_WORK = re.compile(
+    r"\b(?:i['’]?m|i\s+am|as|work(?:ing|s)?\s+as|ich\s+bin|arbeite\s+als|als|soy|trabajo\s+(?:de|como)|"
+    r"je\s+suis|travaille\s+comme|en\s+tant\s+que|я|работаю)\s+(?:an?\s+|ein\w*\s+|una?\s+|une?\s+)?"
+    # one word may qualify the job ("a psychiatric nurse"), never whose it is ("as my therapist")
+    r"(?:(?!(?:my|his|her|your|their|our|mein\w*|dein\w*|sein\w*|ihr\w*|mi|tu|su|mon|ma|ton|ta|"
+    r"son|sa|мо\w+|тво\w+|его|её|ее)\b)[\w&-]+\s+)?" + _CARE_JOB + r"\b"
+    r"|\b(?:my|our|the)\s+patients\b|\bmis\s+pacientes\b|\batiendo\b|\bmes\s+patients\b|"
+    r"\bje\s+(?:reçois|soigne)\b|\bmeine\s+patient\w*\b|\bмои\w*\s+пациент\w*|\bpatients?\s+"
+    r"(?:who|with)\b|\bpacientes\s+(?:que|con)\b|\bpatients\s+(?:qui|suicidaires)\b",
+    re.IGNORECASE,
+)
+#: The speaker's own harm in their own words (first person; none of a patient's).
+_MY_HARM = re.compile(
+    r"\b(?:i|i['’]?ve|i['’]?m|i['’]?ll|i['’]?d)\b[^.!?]{0,40}\b(?:pills|overdos\w*|jump\w*|bridge|rope|"
+    r"cut\w*|hang\w*|die|dead|end\s+it|kill)\b|\bmyself\b|\bmy\s+(?:life|wrists?|arms?|pills|meds)\b|\bi\s+(?:want|wanna|wish)\s+(?:to\s+)?"
+    r"(?:die|be\s+dead|end\s+it)|\bkill\s+me\b|\bi['’]?m\s+(?:suicidal|done\s+with\s+life)"
+    r"|\bmich\s+(?:selbst|umbringen|ritz\w*|verletz\w*)|\bich\s+will\s+(?:nicht\s+mehr|sterben)"
+    r"|\bmein\s+leben\b|\bme\s+(?:corto|corté|mato|quiero\s+morir|hago\s+daño)\b|\bquiero\s+morir"
+    r"|\bmi\s+vida\b|\bme\s+(?:tuer|couper|scarifie|suicider)\b|\bje\s+veux\s+"
+    r"(?:mourir|en\s+finir)|\bma\s+vie\b|\bя\b[^.!?]{0,30}\bсеб[яе]\b|\bя\s+хочу\s+умереть|\bмоя\s+жизнь",
+    re.IGNORECASE,
+)
+
+
+def tells_of_care_work(text: str) -> bool:
+    """Whether ``text`` tells of a job of care or its patients (``_CARE_WORK``) with no harm
+    of the speaker's own (``_MY_HARM``)."""
+    return _CARE_WORK.search(text) is not None and _MY_HARM.search(text) is None
+
+
 def speaks_figuratively(text: str) -> bool:
     """Whether ``text`` says death or killing only as a figure of speech (``_FIGURE``,
     ``_RATHER_DIE``) or is a goal revised downwards (``_GOAL`` with ``_REVISED``), and nothing a
@@ -600,6 +817,8 @@ def speaks_figuratively(text: str) -> bool:
         (said and _OWN_HARM.search(rest) is None)
         or looks_like_self_harm(text)
         or tells_of_an_illness(text)
+        or confides_no_harm(text)
+        or is_sad(text)
     )
 
 
@@ -678,6 +897,14 @@ _MEANS = (
     + r"|\b(?:rope|noose|strick|seil|soga|cuerda|corde|верёвк\w*|веревк\w*|петл\w+)\b.{0,40}"
     r"\b(?:hid|hidden|hide|ready|versteckt|bereit|escondid\w*|guardad\w*|lista|cach[ée]e?|"
     r"pr[êe]te?|спрятал\w*|готов\w*)\b|\b(?:bought|got)\s+(?:a\s+)?rope\b.{0,30}\bdon['’]?t\s+know\s+why\b"
+    # fifteenth round: a rope or a noose hidden, said before it ("I've hidden a rope …"), and a
+    # dose looked up that would stop one's heart
+    r"|\b(?:hid|hidden|stashed|versteckt|escond\w+|cach[ée]e?|спрятал\w*)\s+(?:a|the|my|some|"
+    r"ein\w*|meine?\w*|una|la|mi|une|ma)?\s*(?:rope|noose|strick|seil|soga|cuerda|corde|"
+    r"верёвк\w*|веревк\w*|петл\w+)\b"
+    r"|\b(?:looked\s+up|googl\w*|searched|checked|worked\s+out)\s+(?:what|which|how\s+much|how\s+many)"
+    r"\s+(?:\w+\s+){0,5}?(?:would|will|could)\s+(?:stop\s+my\s+heart|kill\s+me|be\s+(?:fatal|lethal|"
+    r"enough))\b"
     # thirteenth round: a rope bought "not for" an errand, or gone back to and looked at
     r"|\b(?:bought|got|buy|picked\s+up)\s+(?:a\s+|some\s+)?rope\b.{0,50}\b(?:not\s+for|isn['’]?t\s+for)\b"
     r"|\b(?:rope|noose)\b.{0,60}\b(?:look\w*\s+at\s+it|star\w*\s+at\s+it|keep\s+(?:going|thinking|"
@@ -740,8 +967,10 @@ _AGAIN = (
     r"\bhurt(?:ing)?\s+myself)\s+again\b"
     r"|\bcutting\s+is\s+back\b|\bback\s+to\s+(?:cutting|self[-\s]?harm\w*)\b"
     r"|\brelaps\w*\b.{0,40}\b(?:cut\w*|self[-\s]?harm\w*|blade|burn\w*\s+myself)\b"
-    r"|\bwieder\b.{0,30}\b(?:ritz\w*|geritzt|klinge|mich\s+(?:zu\s+)?(?:verletz|schneid)\w*)"
-    r"|\b(?:ritz\w*|geritzt|klinge)\b.{0,30}\b(?:wieder|nach\s+\w+\s+(?:monaten|wochen|jahren))\b"
+    r"|\bwieder\b.{0,30}\b(?:ritz\w*|(?:auf)?geritzt|aufritz\w*|klinge|mich\s+(?:zu\s+)?(?:verletz|"
+    r"schneid)\w*)"
+    r"|\b(?:ritz\w*|(?:auf)?geritzt|aufritz\w*|klinge)\b.{0,30}\b(?:wieder|nach\s+\w+\s+(?:monaten|"
+    r"wochen|jahren))\b"
     r"|\bvolv[íi]\s+a\s+(?:cortarme|hacerme\s+daño|autolesion\w*)|\bme\s+volv[íi]\s+a\s+cortar\b"
     r"|\breca[íi]\w*\b.{0,40}\bcort\w*|\b(?:otra\s+vez|de\s+nuevo)\b.{0,30}\b(?:me\s+estoy\s+"
     r"haciendo\s+daño|me\s+cort\w*|cortarme)|\bme\s+cort\w+\b.{0,30}\b(?:otra\s+vez|de\s+nuevo)\b"
@@ -770,7 +999,7 @@ _GONE = (
     r"en|esta|este|ce|cette|pour|demain|на|в|с|завтра)\b)"
 )
 _GIVEN = (
-    r"\b(?:gave|give|giving|given|rehom\w*|tak(?:e|es|ing)\s+(?:my|in\s+my)|look\s+after\s+my|"
+    r"\b(?:gave|give|giving|given|hand(?:ed|ing)?|passed\s+on|rehom\w*|tak(?:e|es|ing)\s+(?:my|in\s+my)|look\s+after\s+my|"
     r"verschenkt|weggegeben|nimmt|kommt\s+zu|regal\w*|qued\w*\s+con|cuid\w*|donn[ée]\w*|"
     r"distribu[ée]\w*|prendra|gardera|a\s+pris\s+(?:mon|ma|mes)|garde\s+(?:mon|ma|mes)|confi[ée]\w*|laiss[ée]\w*|dej[ée]\s+(?:mi|mis)|"
     r"cancel\w*|closed|sold|gekündigt|verkauft|cancel[ée]\w*|vend[íi]\w*|résili[ée]\w*|vendu\w*|"
@@ -1994,15 +2223,131 @@ def says_crisis_indirectly(text: str) -> bool:
     )
 
 
+#: Fifteenth round (h-crisis15, issue 22): someone else at risk, told by one who worries — a
+#: child, a friend, a roommate, a partner ("my daughter wants to kill herself", "my mate texted
+#: goodbye and his phone is off", "mein Sohn ritzt sich", "mi amiga se corta los brazos", "ma
+#: sœur s'est enfermée avec ses cachets", "друг раздал вещи и попрощался", and "the user cuts
+#: their wrists"). It brings the crisis reply in its version for those worried about someone
+#: (:func:`worries_about_someone`); a story, a game, a job of care or a study is none of it.
+_SOMEONE = re.compile(
+    r"\b(?:my|our|mein\w*|unser\w*|mi|mis|nuestr[oa]s?|mon|ma|mes|notre|nos|мо[йяеи]|мои|наш\w*)\s+"
+    r"(?:[\w-]+\s+){0,2}?(?:step|grand|god|half-?)?(?:friend|mate|buddy|pal|bestie|son|daughter|kid|"
+    r"child|teen(?:ager)?|boy|"
+    r"girl|brother|sister|roommate|flatmate|housemate|partner|boyfriend|girlfriend|wife|husband|"
+    r"cousin|niece|nephew|student|pupil|year[\s-]old|"
+    r"freund\w*|kumpel|sohn|tochter|kind|bruder|schwester|mitbewohner\w*|partner\w*|mann|frau|"
+    r"cousin\w*|schüler\w*|"
+    r"amig[oa]|hij[oa]|herman[oa]|novi[oa]|compañer[oa]|pareja|marido|mujer|prim[oa]|alumn[oa]|"
+    r"ami|amie|copain|copine|pote|fils|fille|fr[èe]re|s[œo]e?ur|coloc\w*|mari|femme|élève|"
+    r"друг\w*|подруг\w*|сын\w*|доч\w*|брат\w*|сестр\w*|сосед\w*|парень|девушк\w*|муж|жена|"
+    r"реб[её]н\w*|ученик\w*)\b"
+    r"|\bthe\s+user\b|\b\d+[\s-]year[\s-]old\b|^[\W_]*(?:друг|подруга|сын|дочь|брат|сестра)\b",
+    re.IGNORECASE,
+)
+_THEIR_HARM = (
+    # harm done to oneself, in the third person
+    r"\b(?:kill\w*|hurt\w*|harm\w*|cut\w*|burn\w*|hang\w*|starv\w*)\s+(?:him|her|them)sel(?:f|ves)\b"
+    r"|\b(?:cut|cuts|cutting|slit|slits|slitting|slash\w*|scratch\w*)\s+(?:his|her|their)\s+"
+    r"(?:wrists?|arms|forearms|thighs|legs|veins)\b"
+    r"|\b(?:end|take|ending|taking)\s+(?:his|her|their)\s+(?:own\s+)?life\b|\bsuicidal\b"
+    r"|\b(?:better\s+off\s+dead|wants?\s+to\s+die)\b|\b(?:going\s+to|gonna|might|tried\s+to|"
+    r"took\s+an?|taken\s+an?|nearly|almost|he|she|they|has|had)\s+(?:\w+\s+)?overdos\w*"
+    r"|\b(?:hoard\w*|stockpil\w*|stash\w*|sav(?:ing|ed)\s+up|collect\w*)\s+(?:his|her|their)\s+"
+    r"(?:pills|meds|tablets|medication)\b"
+    r"|\bsich\s+(?:\w+\s+){0,3}?(?:umbringen|umzubringen|töten|das\s+leben\s+nehmen|(?:auf)?ritz\w*|"
+    r"etwas\s+antun|was\s+antun)\b|\b(?:ritzt|schneidet)\s+sich\b|\bsich\s+(?:\w+\s+){0,2}?"
+    r"(?:die\s+)?(?:arme|pulsadern|handgelenke|beine|oberschenkel)\s+(?:auf)?(?:ge)?(?:schnitten|"
+    r"ritzt|schlitzt)\b"
+    r"|\bselbstmord\w*|\bsuizid\w*"
+    r"|\b(?:quiere|quería|va\s+a|intentó|habla\s+de)\s+(?:matarse|suicidarse|morirse|quitarse\s+la\s+"
+    r"vida)\b|\bse\s+(?:corta|cortó|ha\s+cortado|autolesiona|hace\s+daño|quiere\s+matar)\b"
+    r"|\b(?:veut|voulait|va|a\s+essayé\s+de|parle\s+de)\s+(?:se\s+tuer|se\s+suicider|mourir|en\s+"
+    r"finir)\b|\bse\s+(?:scarifie|coupe\s+les\s+(?:bras|poignets|veines|cuisses)|mutile|fait\s+du\s+mal)\b"
+    r"|\bхочет\s+(?:покончить\s+с\s+собой|умереть|убить\s+себя)|\bпокончить\s+с\s+собой\b"
+    r"|\b(?:режет|резал\w*|порезал\w*|ранит)\s+(?:себе\s+)?(?:руки|вены|запяст\w*|бёдра|бедра)\b"
+)
+#: A farewell, and someone then out of reach or shut in (a phone off, no answer, a locked door).
+_BYE = (
+    r"(?:goodbye|good-bye|farewell|said\s+bye|abschied\w*|verabschiedet|despedid\w*|despedida|"
+    r"se\s+despidi[óo]|adieu\w*|попрощал\w*|прощальн\w*)"
+)
+_OUT_OF_REACH = (
+    r"(?:phone['’]?s\s+(?:\w+\s+)?(?:off|dead)|phone\s+is\s+(?:\w+\s+)?(?:off|dead)|switched\s+off|"
+    r"(?:not|isn['’]?t|won['’]?t|doesn['’]?t|stopped|hasn['’]?t\s+been)\s+(?:answer\w*|pick\w*\s+up|"
+    r"respond\w*|repl\w*|open\w*)|locked\s+(?:him|her|them)sel\w*\s+in|"
+    r"nicht\s+(?:mehr\s+)?(?:ans\s+handy|ans\s+telefon|erreichbar)|geht\s+nicht\s+(?:mehr\s+)?ran|"
+    r"handy\s+(?:ist\s+)?aus|eingeschlossen|"
+    r"no\s+(?:contesta|responde|coge)|m[óo]vil\s+apagado|se\s+encerr[óo]|"
+    r"ne\s+r[ée]pond\s+(?:plus|pas)|t[ée]l[ée]phone\s+[ée]teint|s['’]est\s+enferm[ée]e?|"
+    r"не\s+(?:отвечает|берёт|берет)|телефон\s+выключен|заперл\w*|навсегда)"
+)
+_SHUT_IN_WITH = (
+    r"(?:locked\s+(?:him|her|them)sel\w*\s+in|se\s+encerr[óo]|s['’]est\s+enferm[ée]e?|"
+    r"hat\s+sich\s+eingeschlossen|заперл\w*)[^.!?]{0,60}(?:pills|tablets|meds|knife|razor|rope|"
+    r"tonight['’]?s\s+the\s+night|tonight\s+is\s+the\s+night|not\s+answer\w*|won['’]?t\s+(?:answer|open)|"
+    r"pastillas|cuchillo|no\s+(?:contesta|responde|abre)|médicaments|cachets|pilules|couteau|"
+    r"ne\s+r[ée]pond|tabletten|messer|macht\s+nicht\s+auf|таблетк\w*|нож\w*|не\s+(?:отвечает|"
+    r"открывает))"
+    r"|(?:tonight['’]?s\s+the\s+night|tonight\s+is\s+the\s+night)[^.!?]{0,60}locked\s+(?:him|her|"
+    r"them)sel\w*\s+in"
+)
+_GAVE_AWAY = (
+    r"(?:(?:gave|giving|given|handed)\s+(?:away|out)|(?:gave|given)\s+(?:all|everything)|verschenkt|"
+    r"regal[óa]\w*|donn[ée]\w*\s+(?:toutes|tous|tout)|раздал\w*)"
+)
+_THEY_ARE_AT_RISK = re.compile(
+    _THEIR_HARM
+    + rf"|{_BYE}[^.!?]{{0,80}}{_OUT_OF_REACH}|{_OUT_OF_REACH}[^.!?]{{0,60}}{_BYE}"
+    + rf"|{_SHUT_IN_WITH}"
+    + rf"|{_GAVE_AWAY}[^.!?]{{0,80}}{_BYE}|{_BYE}[^.!?]{{0,80}}{_GAVE_AWAY}",
+    re.IGNORECASE,
+)
+#: A farewell at a station, a trip or a party, or someone leaving a job: no one at risk.
+_TRIP = re.compile(
+    r"\b(?:flight|airport|trip|holiday|vacation|abroad|station|party|train|exchange|semester|"
+    r"flughafen|reise|urlaub|bahnhof|ausland|aeropuerto|viaje|vacaciones|estación|extranjero|"
+    r"aéroport|voyage|vacances|gare|étranger|аэропорт\w*|поезд\w*|отпуск\w*|вокзал\w*|поездк\w*|"
+    r"rehab|hospital|klinik|clínica|clinique|больниц\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def says_someone_is_at_risk(text: str) -> bool:
+    """Whether ``text`` tells of someone else at risk (``_SOMEONE`` and ``_THEY_ARE_AT_RISK``:
+    harm to themselves, a farewell and then no answer, shut in with pills, things given away
+    and a goodbye), not in a story, a game, a study, a job of care or a trip
+    (:func:`looks_like_self_harm`, ``_NOT_ONESELF``, ``_TRIP``)."""
+    text = _spelled_out(text)
+    return (
+        _SOMEONE.search(text) is not None
+        and _THEY_ARE_AT_RISK.search(text) is not None
+        and _TRIP.search(text) is None
+        and _DIED_RE.search(text) is None
+        and _NOT_ONESELF.search(text) is None
+        and not looks_like_self_harm(text)
+    )
+
+
+def worries_about_someone(text: str) -> bool:
+    """Whether a self-harm message is about someone else at risk (:func:`says_someone_is_at_risk`)
+    and says nothing of the speaker's own harm in their own words (``_MY_HARM``): the crisis
+    reply for those worried about someone."""
+    return says_someone_is_at_risk(text) and _MY_HARM.search(text) is None
+
+
 def crisis_reading(topic: Topic | None, text: str) -> Topic | None:
     """``topic`` as the crisis reply reads it: self-harm said indirectly
     (:func:`says_crisis_indirectly`) turns any reading into self-harm (the crisis reply), as the
     rules read self-harm before every other category (a rope hidden in a wardrobe, "armario",
-    is no coming out); a rule's self-harm reading of a look-alike is dropped."""
-    if topic != Topic.SELF_HARM and says_crisis_indirectly(text):
+    is no coming out), and so does someone else at risk (:func:`says_someone_is_at_risk`); a
+    rule's self-harm reading of a look-alike is dropped; tears said to last
+    (:func:`tells_of_tears`) that nothing else made private are health."""
+    if topic != Topic.SELF_HARM and (says_crisis_indirectly(text) or says_someone_is_at_risk(text)):
         return Topic.SELF_HARM
     if topic == Topic.SELF_HARM and looks_like_self_harm(text):
         return None  # "ending things with my plumber": a look-alike, nothing private
+    if topic is None and tells_of_tears(text):
+        return Topic.HEALTH  # sadness said to last: private, answered warmly, no crisis
     return topic
 
 

