@@ -346,11 +346,41 @@ def _intro_name(sentence: str, language: str) -> str | None:
     m = re.match(
         rf"^\W*{opening}{_INTRO[language]}{_INTRO_NAME}{_END}", sentence.strip(), re.IGNORECASE
     )
+    if m is None and language == "de":
+        m = _DE_NAME_THEN_MORE.match(sentence.strip())
+        if m is not None and not _de_may_be_a_name(m["v"]):
+            return None
     if m is None or any(w.lower() in NOT_NAMES for w in m["v"].split()):
         return None
     if language == "de" and _DE_NOT_A_NAME.search(m["v"].split()[0]):
         return None
     return m["v"]
+
+
+#: "Ich bin Jonas und mein Hund heißt Bello", "Ich bin Mia, 29, …": with no greeting, a German
+#: word after "ich bin" is a name only when the sentence goes on to say more of the user (their
+#: people, home, work, age) — "Ich bin Lehrerin", "Ich bin Franzose" are no names.
+_DE_NAME_THEN_MORE = re.compile(
+    r"^\W*ich\s+bin\s+(?P<v>(?-i:[A-ZÄÖÜ][a-zäöüß]+))(?:\s+und\s+(?:mein\w*|ich|wohne|lebe|"
+    r"arbeite|komme|habe|hab|bin)\b|\s*,\s*(?:\d|mein\w*|wohne|lebe|arbeite|komme|aus\b))",
+    re.IGNORECASE,
+)
+#: German nouns said of oneself that end like no job or name rule above: people from a place
+#: or a faith ("Franzose", "Jude", "Muslim"), signs of the zodiac, a Mama or a Papa.
+_DE_SELF_NOUN = re.compile(
+    r"^(?:muslim|muslima|hindu|sikh|jude|jüdin|christ|katholik|protestant|mama|papa|azubi|"
+    r"profi|fan|mitglied|skorpion|steinbock|stier|löwe|krebs|fisch|zwilling|waage|schütze)$",
+    re.IGNORECASE,
+)
+
+
+def _de_may_be_a_name(word: str) -> bool:
+    """Whether a capitalised German word after "ich bin" may be a name: no job, family word,
+    people, faith or sign, and not ending in "-e" (the peoples: "Russe", "Grieche") unless in
+    "-ie" ("Marie", "Sophie")."""
+    if DE_JOB.search(word) or DE_NOT_A_JOB.search(word) or _DE_SELF_NOUN.search(word):
+        return False
+    return not word.lower().endswith("e") or word.lower().endswith("ie")
 
 
 #: "je suis pharmacienne (de nuit) à Rennes", "я медсестра в Казани": the town said after the

@@ -1325,6 +1325,8 @@ def answering(
     """
     if not hits or (question is not None and about_the_world(question, hits)):
         return []
+    if question is not None and _ASKS_OWN_NAME.search(question):
+        return _own_name(hits)
     j = judged(hits, config, question)
     ranked, base = j.ranked, j.base
     if not ranked:
@@ -1766,11 +1768,20 @@ _ASKED_KEYS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 #: The keys a question asking for one key is not answered with, beside it: the employer
 #: beside the job title and back, another's name beside the user's ("Tu te rappelles mon
 #: prénom ?" is not answered with the rabbit's).
+_ASKS_OWN_NAME = next(p for p, k in _ASKED_KEYS if k == "name")
 _RIVAL_KEYS: dict[str, re.Pattern[str]] = {
     "job_title": re.compile(r"^employer$"),
     "employer": re.compile(r"^job_title$"),
     "name": re.compile(r"\.name$"),
 }
+
+
+def _own_name(hits: Sequence[SearchHit]) -> list[SearchHit]:
+    """The answer to a question asking the user's own name in so many words ("c'est quoi mon
+    prénom ?", "wie war nochmal mein Name?"): their name fact, whatever its score (one short
+    fact among few scores low against any wording); never another name (the dog's, a
+    child's) — none: abstain."""
+    return [h for h in hits if h.fact is not None and h.fact.key == "name"][:1]
 
 
 def _asked_key_first(

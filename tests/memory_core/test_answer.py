@@ -400,6 +400,18 @@ def test_a_question_for_the_users_name_is_not_answered_with_a_pets() -> None:
         assert [h.id for h in answering([pet, own, *others], question=asked)] == [2], asked
 
 
+def test_the_users_name_asked_in_so_many_words_is_theirs_whatever_its_score() -> None:
+    """ "c'est quoi mon prénom ?" scored below the floor beside its note (one short fact among
+    few) and got "I don't know"; a user who told only their dog's name got the dog's."""
+    own = keyed(1, "name", "Ana's name is Ana.", 0.62, 0.2)
+    note = keyed(2, "note.fr.moi_c_est_ana", "salut, moi c'est Ana", 0.63, 0.2)
+    for asked in ("c'est quoi mon prénom ?", "wie war nochmal mein Name?", "¿Cuál es mi nombre?"):
+        assert [h.id for h in answering([note, own], question=asked)] == [1], asked
+    pet = keyed(3, "pet.dog.name", "Ana's dog is named Rex.", 0.86, 0.8)
+    for asked in ("what's my name?", "c'est quoi mon prénom ?", "Как меня зовут?"):
+        assert answering([pet], question=asked) == [], asked
+
+
 def test_what_the_user_loves_to_eat_is_never_their_allergy() -> None:
     """The allergy's key is about food too, and may rank above the dish."""
     nuts = keyed(1, "allergy.walnuts", "Ana is allergic to walnuts.", 0.84, 0.7)

@@ -336,3 +336,26 @@ def test_a_home_said_with_still_or_at_last_is_the_home(text: str, town: str) -> 
     """ "noch", "toujours", "todavía" between the verb and the town: kept only as a note."""
     assert slots_of(text) == {"home_city": town}
     assert not has_note(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        # With no greeting, "ich bin <Name>" is a name when the sentence goes on about the user.
+        ("Ich bin Jonas und mein Hund heißt Bello.", "Jonas"),
+        ("Ich bin Marie und arbeite bei Bosch.", "Marie"),
+        ("Ich bin Mia, 29, und wohne in Kiel.", "Mia"),
+        # A job, a people, a faith, a family word: no name.
+        ("Ich bin Elektriker und mein Chef ist nett.", None),
+        ("Ich bin Franzose und wohne in Köln.", None),
+        ("Ich bin Muslim und faste im Ramadan.", None),
+        ("Ich bin Mama und habe zwei Kinder.", None),
+    ],
+)
+def test_a_german_name_said_without_a_greeting_is_read_when_more_follows(
+    text: str, name: str | None
+) -> None:
+    """ "Ich bin Jonas und mein Hund heißt Bello" kept the dog and lost the name (German
+    capitalises every noun, so only a greeting made the word a name); "what's my name?" was
+    then answered with the dog's."""
+    assert slots_of(text).get("name") == name
