@@ -323,7 +323,22 @@ def _said_plainly(clause: str) -> str | None:
     m = _BEFORE_RETIRING.match(clause)
     if m is not None and patterns_home_work.job_title(m.group("job"), by_shape=True) is not None:
         return f"I'm a retired {m.group('job')}"
+    m = _GETTING_INTO.match(clause)
+    if m is not None:
+        return f"I'm into {m.group('x')}"
     return None
+
+
+#: "(I've) been getting into bouldering lately", "I'm getting really into chess": a pastime
+#: taken up, said as being into it ("got into Oxford" is no pastime: only the progressive).
+_GETTING_INTO = re.compile(
+    r"^(?:(?:i'?ve|i\s+have|we'?ve|we\s+have)\s+)?(?:(?:i'?m|i\s+am|we'?re|been)\s+)?"
+    r"(?:(?:really|slowly|properly|seriously)\s+)?getting\s+(?:(?:really|more|properly|big|"
+    r"seriously)\s+)?into\s+(?P<x>(?!(?:it|that|this|trouble|debt|shape|bed|the\s+car|a\s+"
+    r"routine)\b)[\w'-]+(?:\s+[\w'-]+)??)(?=\s*(?:lately|recently|these\s+days|again|now|"
+    r"this\s+year|[,.!]|$))",
+    re.IGNORECASE,
+)
 
 
 #: "I'm doing my MBA", "I'm doing a masters in economics": studying for a degree.
@@ -1067,9 +1082,25 @@ _LIKED_THEN_PRONOUN = re.compile(
 )
 
 
+#: "heads up, I cannot eat anything containing mustard, allergic", "can't eat shellfish as I'm
+#: allergic to it": what the user cannot have, then why — an allergy to it.
+_CANT_HAVE_ALLERGIC = re.compile(
+    r"^(?:i\s+)?(?:can'?t|cannot|can\s+not)\s+(?:have|eat|take|touch|drink)\s+"
+    r"(?:anything\s+(?:with|containing)\s+|any\s+)?(?P<o>(?!(?:it|them|that|this)\b)[\w'-]+"
+    r"(?:\s+[\w'-]+){0,2}?)\s*(?:,\s*|\s+|\s*[-–—]\s*)(?:(?:as|because|cause|cos|bc|since)\s+)?"
+    r"(?:i'?m\s+|i\s+am\s+)?(?:(?:very|severely|deathly|really|badly|super)\s+)?allergic"
+    r"(?:\s+to\s+(?:it|them))?\s*[.!]*$",
+    re.IGNORECASE,
+)
+
+
 def _object_named_again(sentence: str) -> str:
     """The sentence with "them/it" after "allergic to" said as what the user likes in the
-    clause before (unchanged when no such pronoun follows a liking)."""
+    clause before (unchanged when no such pronoun follows a liking); what the user cannot
+    have "because allergic" said as the allergy it is."""
+    cannot = _CANT_HAVE_ALLERGIC.match(strip_fillers(sentence)[0])
+    if cannot is not None:
+        return f"I'm allergic to {cannot['o']}."
     m = _LIKED_THEN_PRONOUN.match(sentence.strip())
     if m is None:
         return sentence

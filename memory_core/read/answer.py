@@ -1778,7 +1778,7 @@ _RIVAL_KEYS: dict[str, re.Pattern[str]] = {
 
 def _own_name(hits: Sequence[SearchHit]) -> list[SearchHit]:
     """The answer to a question asking the user's own name in so many words ("c'est quoi mon
-    prénom ?", "wie war nochmal mein Name?"): their name fact, whatever its score (one short
+    prénom ?", "weißt du meinen Vornamen?"): their name fact, whatever its score (one short
     fact among few scores low against any wording); never another name (the dog's, a
     child's) — none: abstain."""
     return [h for h in hits if h.fact is not None and h.fact.key == "name"][:1]

@@ -283,7 +283,7 @@ async def test_a_forgotten_fact_is_not_relearned_from_a_backlog_after_its_purge_
         (("I play darts on Thursdays.", "I love baking bread."), "what do I like to do?", "darts"),
         (("I play darts on Thursdays.",), "what do I do for fun?", "darts"),
         (("Я играю в шахматы по вечерам.",), "Что я люблю делать?", "шахматы"),
-        (("Ich spiele Handball im Verein.",), "Was mache ich gern?", "Handball"),
+        (("Ich spiele montags Tischtennis.",), "Was mache ich gern?", "Tischtennis"),
         (("Je fais de la poterie le samedi.",), "Qu'est-ce que j'aime faire ?", "poterie"),
     ],
 )

@@ -405,7 +405,7 @@ def test_the_users_name_asked_in_so_many_words_is_theirs_whatever_its_score() ->
     few) and got "I don't know"; a user who told only their dog's name got the dog's."""
     own = keyed(1, "name", "Ana's name is Ana.", 0.62, 0.2)
     note = keyed(2, "note.fr.moi_c_est_ana", "salut, moi c'est Ana", 0.63, 0.2)
-    for asked in ("c'est quoi mon prénom ?", "wie war nochmal mein Name?", "¿Cuál es mi nombre?"):
+    for asked in ("c'est quoi mon prénom ?", "Weißt du meinen Vornamen?", "¿Recuerdas mi nombre?"):
         assert [h.id for h in answering([note, own], question=asked)] == [1], asked
     pet = keyed(3, "pet.dog.name", "Ana's dog is named Rex.", 0.86, 0.8)
     for asked in ("what's my name?", "c'est quoi mon prénom ?", "Как меня зовут?"):

@@ -1062,3 +1062,42 @@ def test_how_long_after_a_job_is_neither_an_age_nor_something_had(text: str) -> 
     found = keyed(text)
     assert "job_title" in found, found
     assert "age" not in found and not [k for k in found if k.startswith("has.")], found
+
+
+@pytest.mark.parametrize(
+    ("text", "allergen"),
+    [
+        ("heads up I cannot eat anything containing mustard, allergic", "mustard"),
+        ("btw can't eat shellfish, severely allergic", "shellfish"),
+        ("I can't have kiwi as I'm allergic to it.", "kiwi"),
+    ],
+)
+def test_what_the_user_cannot_have_because_allergic_is_the_allergy(
+    text: str, allergen: str
+) -> None:
+    """An allergy said as the reason one cannot have a food, after a lead-in ("heads up"),
+    was lost whole: the user was told "I didn't save that"."""
+    assert keyed(text).get(f"allergy.{allergen}") is not None, keyed(text)
+
+
+def test_a_reason_that_is_no_allergy_stays_no_allergy() -> None:
+    assert not any(k.startswith("allergy.") for k in keyed("I can't drink coffee, it keeps me up"))
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("been getting into bouldering lately, twice a week", "likes.bouldering"),
+        ("I'm getting really into chess these days", "likes.chess"),
+        ("we're getting into gardening this year", "likes.gardening"),
+    ],
+)
+def test_a_pastime_one_is_getting_into_is_kept(text: str, key: str) -> None:
+    """ "been getting into bouldering lately" was lost ("I didn't save that"); "getting into
+    trouble" or "into bed" is no pastime."""
+    assert key in keyed(text), keyed(text)
+
+
+@pytest.mark.parametrize("text", ["getting into trouble at work", "I'm getting into bed now"])
+def test_getting_into_trouble_or_bed_is_no_pastime(text: str) -> None:
+    assert not any(k.startswith("likes.") for k in keyed(text)), keyed(text)
