@@ -359,3 +359,25 @@ def test_a_german_name_said_without_a_greeting_is_read_when_more_follows(
     capitalises every noun, so only a greeting made the word a name); "what's my name?" was
     then answered with the dog's."""
     assert slots_of(text).get("name") == name
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Los sábados salgo a nadar al lago.", "nadar"),
+        ("Ich gehe jeden Dienstag bouldern.", "Bouldern"),
+        ("Je vais danser tous les jeudis.", "danser"),
+        ("По вечерам я плаваю в бассейне.", "плавать"),
+    ],
+)
+def test_a_sport_done_by_habit_said_with_its_verb_is_kept(text: str, value: str) -> None:
+    """A run every Sunday, said with its verb, was kept only as a note, and a question about
+    the user's sport found nothing: a sport said with its verb and a word of habit is liked."""
+    assert value in slots_of(text).values(), slots_of(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Mañana salgo a nadar.", "Ich gehe heute bouldern.", "Ce soir je vais danser."]
+)
+def test_a_sport_done_once_is_no_habit(text: str) -> None:
+    assert not any(k.startswith("likes.") for k in slots_of(text)), slots_of(text)
