@@ -329,7 +329,7 @@ _WHAT_YOU_HOLD = tuple(
             r"\bwas\b",
             r"\b(?:über\s+mich|von\s+mir|zu\s+mir)\b",
             r"\b(?:wei(?:ß|ss)t|wissen|kennst|gemerkt|notiert|gespeichert|behalten|"
-            r"aufgeschrieben|erfahren|geblieben)\b",
+            r"aufgeschrieben|erfahren|geblieben|erinnerst|erinnern)\b",
         ),
         (
             r"\bqu[ée]\b",
@@ -341,7 +341,8 @@ _WHAT_YOU_HOLD = tuple(
         (
             r"\b(?:quoi|que|qu')",
             r"\b(?:sur\s+moi|de\s+moi|à\s+mon\s+(?:sujet|propos)|me\s+concernant)(?!\w)",
-            r"\b(?:sais|savez|retenu|noté|enregistré|gardé|connais|appris|mémorisé)\b",
+            r"\b(?:sais|savez|retenu|noté|enregistré|gardé|connais|appris|mémorisé|souviens|"
+            r"souvenez|rappelles|rappelez)\b",
         ),
         (
             r"(?<!\w)что(?!\w)",

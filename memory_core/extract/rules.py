@@ -852,7 +852,7 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
         return _select(read if not explicit else _english(body, ctx, explicit=explicit))
     # The rules read English: a statement in another language is kept as a note.
     found = []
-    for sentence in split_sentences(body):
+    for greeting, sentence in _after_greetings(split_sentences(body), language):
         sentence = notes.without_tag_question(sentence)  # "…, ¿sabe usted?": still told
         # "Petite correction : …": the statement it makes, changing what was told before.
         # "Nein, ich bin 30", "En realidad tengo 30": a correction too ("Nein" is no name).
@@ -862,7 +862,7 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
             if notes.is_question(sentence) or notes.is_noise_abroad(sentence)
             else [
                 c
-                for part in asides.plain_statements_in(sentence, language)
+                for part in asides.plain_statements_in(f"{greeting}{sentence}", language)
                 for c in _read_abroad(part, language, ctx)
             ]
         )
@@ -880,6 +880,23 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
         found += _finish(slots + note, sentence, ctx, temporary=False, hedged=False)
     moved = endings.now_in(body, language, found, ctx)
     return _select(found + _finish(moved, body, ctx, temporary=False, hedged=False))
+
+
+def _after_greetings(sentences: list[str], language: str) -> list[tuple[str, str]]:
+    """The sentences of a message, each with the greeting said alone just before it ("Moin!"
+    "Ich bin Ole aus Kiel." → ("Moin! ", "Ich bin Ole aus Kiel."): German needs the greeting
+    to read a name; the note keeps the sentence alone). A greeting alone is no sentence."""
+    out: list[tuple[str, str]] = []
+    greeting = ""
+    for sentence in sentences:
+        if patterns_intl.only_greets(sentence, language):
+            greeting = f"{greeting}{sentence.strip()} "
+            continue
+        out.append((greeting, sentence))
+        greeting = ""
+    if greeting:
+        out.append(("", greeting.strip()))
+    return out
 
 
 def _read_abroad(part: str, language: str, ctx: Context) -> list[Candidate]:

@@ -381,3 +381,25 @@ def test_a_sport_done_by_habit_said_with_its_verb_is_kept(text: str, value: str)
 )
 def test_a_sport_done_once_is_no_habit(text: str) -> None:
     assert not any(k.startswith("likes.") for k in slots_of(text)), slots_of(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "origin"),
+    [
+        ("Servus! Ich bin Uwe aus Passau.", "Uwe", "Passau"),
+        ("Hola, soy Nerea de Bilbao.", "Nerea", "Bilbao"),
+        ("Coucou, je suis Maëlle de Brest.", "Maëlle", "Brest"),
+        ("Привет! Я Даша из Самары.", "Даша", "Самара"),
+    ],
+)
+def test_a_name_then_where_the_user_is_from_keeps_both(text: str, name: str, origin: str) -> None:
+    """An introduction with the home town after the name ("I'm <name> from <town>") kept
+    neither: the name's end was looked for before the town; and a German greeting said as its
+    own sentence ("Moin!") no longer made the next one's word a name."""
+    slots = slots_of(text)
+    assert (slots.get("name"), slots.get("origin")) == (name, origin), slots
+
+
+def test_a_greeting_alone_before_a_name_adds_no_note() -> None:
+    assert slots_of("¡Hola! Soy Nerea.") == {"name": "Nerea"}
+    assert not has_note("¡Hola! Soy Nerea.")
