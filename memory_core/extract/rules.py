@@ -326,7 +326,22 @@ def _said_plainly(clause: str) -> str | None:
     m = _GETTING_INTO.match(clause)
     if m is not None:
         return f"I'm into {m.group('x')}"
+    m = _PUT_ME_ON.match(clause)
+    if m is not None:
+        return f"I'm on {m.group('x')}"
     return None
+
+
+#: "(the) doc put me on statins last spring for the cholesterol", "my GP has started me on
+#: metformin": a medicine the user takes, said as what the doctor did.
+_PUT_ME_ON = re.compile(
+    r"^(?:the\s+|my\s+)?(?:doc|doctor|gp|dr\.?\s+\w+|consultant|cardiologist|psychiatrist|"
+    r"specialist|dermatologist|nurse)\s+(?:has\s+|'s\s+|just\s+|finally\s+)*(?:put|started)\s+"
+    r"me\s+on\s+(?P<x>(?!(?:a\s+)?(?:waiting\s+list|list|hold|notice|leave)\b)[\w'-]+"
+    r"(?:\s+[\w'-]+)??)(?=\s+(?:last|this|in|for|a|two|three|since|after|because|again|"
+    r"yesterday|today|recently)\b|\s*[,.!]|\s*$)",
+    re.IGNORECASE,
+)
 
 
 #: "(I've) been getting into bouldering lately", "I'm getting really into chess": a pastime
@@ -396,8 +411,20 @@ def _clause(raw: str, ctx: Context, *, scoped: bool, note: bool) -> list[Candida
             found = [_restated(c, ref) for c in found]
     if not found and note:
         found = note_candidate(clause, ctx)
+    if found and all(c.key.startswith("plan.trip_") for c in found):
+        # "we're off to Tenerife in March for two weeks": how long a trip lasts is no "for now".
+        clause = _TRIP_LENGTH.sub("", clause)
     temporary = scoped or is_ephemeral(clause)
     return _finish(found, raw, ctx, temporary=temporary, hedged=hedged, ref=ref, restated=restated)
+
+
+#: How long a planned trip lasts ("for two weeks", "for a few days", "for 10 nights").
+_TRIP_LENGTH = re.compile(
+    r"\bfor\s+(?:(?:a|the|about|around|roughly|just|only|a\s+good)\s+)?(?:few\s+|couple\s+of\s+|"
+    r"\d+\s+|(?:one|two|three|four|five|six|seven|eight|nine|ten)\s+)?(?:days?|weeks?|nights?|"
+    r"months?|fortnight)\b",
+    re.IGNORECASE,
+)
 
 
 _PURPOSE = re.compile(r"\bso(?:\s+that)?\s*$|\bin\s+order\s+(?:that\s*)?$", re.IGNORECASE)

@@ -1101,3 +1101,29 @@ def test_a_pastime_one_is_getting_into_is_kept(text: str, key: str) -> None:
 @pytest.mark.parametrize("text", ["getting into trouble at work", "I'm getting into bed now"])
 def test_getting_into_trouble_or_bed_is_no_pastime(text: str) -> None:
     assert not any(k.startswith("likes.") for k in keyed(text)), keyed(text)
+
+
+def test_how_long_a_planned_trip_lasts_does_not_make_it_passing() -> None:
+    """ "we're off to <island> in March for two weeks" was kept at the temporary cap (below
+    what is stored) and the user told "I didn't save that"."""
+    trip = keyed("we're off to Madeira in April for two weeks")["plan.trip_madeira"]
+    assert trip.confidence_hint >= 0.5 and not trip.temporary
+    stay = next(iter(keyed("I'm staying at my sister's for two weeks").values()))
+    assert stay.temporary
+
+
+@pytest.mark.parametrize(
+    ("text", "medicine"),
+    [
+        ("the doc put me on beta blockers in June", "on beta blockers"),
+        ("my GP has started me on metformin", "on metformin"),
+    ],
+)
+def test_a_medicine_the_doctor_put_the_user_on_is_kept(text: str, medicine: str) -> None:
+    """ "doc put me on statins last spring for the cholesterol" was lost whole."""
+    found = run(text)
+    assert any(c.value_text.endswith(f"{medicine}.") for c in found), found
+
+
+def test_a_waiting_list_is_no_medicine() -> None:
+    assert run("the doctor put me on a waiting list") == []
