@@ -557,7 +557,8 @@ def status(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     for part in re.split(r"\s*[,;|·]\s*", sentence):
         out += _offspring(part, language, ctx)
     out += _studies(sentence, language, ctx)
-    return out + _tastes(sentence, language, ctx) + _sport_habits(sentence, language, ctx)
+    out += _tastes(sentence, language, ctx) + _sport_habits(sentence, language, ctx)
+    return out + _passion(sentence, language, ctx)
 
 
 #: A sport done by habit, said with its verb ("los domingos salgo a correr", "ich gehe jeden
@@ -631,6 +632,46 @@ def _sport_habits(sentence: str, language: str, ctx: Context) -> list[Candidate]
         said = said.capitalize()  # the verb as a noun: "Klettern"
     text = f"{ctx.subject} goes {english} regularly."
     return fact(f"likes.{slug(english)}", text, Category.SOFT_PREFERENCE, 0.7, said)
+
+
+#: "Segeln ist meine große Leidenschaft", "La fotografía es mi pasión", "Le jardinage, c'est
+#: ma passion", "Рыбалка — моё хобби": a pastime named first, then said to be the user's.
+_PASSION = {
+    "de": r"(?:ist|sind)\s+(?:meine\s+(?:große\s+|größte\s+|absolute\s+)?leidenschaft|"
+    r"mein\s+(?:großes\s+|liebstes\s+)?hobby)",
+    "es": r"(?:es|son)\s+mi\s+(?:gran\s+|mayor\s+)?(?:pasión|pasion|hobby|afición|aficion)",
+    "fr": r",?\s*(?:c['’]est|est)\s+(?:ma\s+(?:grande\s+)?passion|mon\s+(?:hobby|loisir|dada))",
+    "ru": r"(?:\s*[—–-]\s*|\s+это\s+)(?:моё|мое|моя)\s+(?:главное\s+|любимое\s+)?(?:хобби|"
+    r"страсть|увлечение)",
+}
+#: A person or a pronoun called one's passion ("Mi hija es mi pasión", "Das ist mein Hobby").
+_NOT_A_PASTIME = re.compile(
+    r"(?:mi|mis|tu|su|mon|ma|mes|ton|ta|son|sa|mein\w*|dein\w*|sein\w*|ihr\w*|мо\w*|тво\w*|"
+    r"das|dies\w*|es|eso|esto|ça|cela|ce|это|он|она|er|sie|él|ella|il|elle)$",
+    re.IGNORECASE,
+)
+_PASSION_ARTICLE = re.compile(r"^(?:la|el|los|las|le|les|l['’]\s*|das|die|der)\s*", re.IGNORECASE)
+
+
+def _passion(sentence: str, language: str, ctx: Context) -> list[Candidate]:
+    """A pastime the user calls their passion or hobby (``likes.<thing>``, in their words)."""
+    said = _PASSION.get(language)
+    if said is None:
+        return []
+    m = re.match(
+        rf"^\W*(?P<v>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){{0,2}}?)\s*{said}\s*[.!]*$",
+        sentence.strip(),
+        re.IGNORECASE,
+    )
+    if m is None:
+        return []
+    thing = _PASSION_ARTICLE.sub("", m["v"]).strip()
+    if not thing or _NOT_A_PASTIME.match(thing.split()[0]):
+        return []
+    if language != "de":
+        thing = thing.lower()
+    text = f"{ctx.subject} loves {thing}."
+    return fact(f"likes.{slug(thing)}", text, Category.SOFT_PREFERENCE, 0.7, thing)
 
 
 def _studies(sentence: str, language: str, ctx: Context) -> list[Candidate]:

@@ -947,7 +947,7 @@ def test_the_pending_value_of_an_answering_memory_answers_beside_it() -> None:
 
 def test_a_medicine_the_user_is_on_answers_which_medicines_they_take() -> None:
     """ "The user is on statins" (from "the doc put me on statins …") was no medicine taken:
-    "what meds am I on?" got "I don't know that yet"."""
+    a question about their medicines got "I don't know that yet"."""
     on = keyed(1, "trait.statins", "Ana is on statins.", 0.8, 0.7)
     diet = keyed(2, "trait.diet", "Ana is on a diet.", 0.81, 0.7)
     home = keyed(3, "home_city", "Ana lives in Leeds.", 0.7)

@@ -1127,3 +1127,10 @@ def test_a_medicine_the_doctor_put_the_user_on_is_kept(text: str, medicine: str)
 
 def test_a_waiting_list_is_no_medicine() -> None:
     assert run("the doctor put me on a waiting list") == []
+
+
+def test_the_partner_said_with_the_and_named_between_commas_is_read() -> None:
+    """ "the wife, <name>, runs a florist in town" was lost whole ("my wife, <name>, …" and
+    "the wife <name> …" were read)."""
+    found = keyed("the husband, Tariq, drives a bus for the council")
+    assert found["family.husband.tariq.name"].value == "Tariq", found

@@ -403,3 +403,31 @@ def test_a_name_then_where_the_user_is_from_keeps_both(text: str, name: str, ori
 def test_a_greeting_alone_before_a_name_adds_no_note() -> None:
     assert slots_of("¡Hola! Soy Nerea.") == {"name": "Nerea"}
     assert not has_note("¡Hola! Soy Nerea.")
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        # A relative's home in a country: "au", "aux", "en" (only "à" was read).
+        ("Ma fille Inès vit au Japon.", "family.daughter.ines.home", "Japon"),
+        ("Mon oncle habite en Belgique.", "family.uncle.home", "Belgique"),
+        # A home rented there.
+        ("Снимаю комнату в Твери.", "home_city", "Тверь"),
+        # A pastime called one's passion or hobby.
+        ("Töpfern ist meine große Leidenschaft.", "likes.topfern", "Töpfern"),
+        ("La escalada es mi pasión.", "likes.escalada", "escalada"),
+        ("La couture, c'est ma passion.", "likes.couture", "couture"),
+        ("Вязание — моё хобби.", "likes.вязание", "вязание"),
+    ],
+)
+def test_more_ways_of_saying_a_home_or_a_pastime_fill_their_slot(
+    text: str, key: str, value: str
+) -> None:
+    """Each was kept only as a note (or lost): a son living "au Canada", "снимаю квартиру в
+    Москве", "Segeln ist meine große Leidenschaft"."""
+    assert slots_of(text).get(key) == value, slots_of(text)
+
+
+@pytest.mark.parametrize("text", ["Mi hija es mi pasión.", "Das ist mein Hobby."])
+def test_a_person_or_a_pronoun_called_a_passion_is_no_pastime(text: str) -> None:
+    assert not any(k.startswith("likes.") for k in slots_of(text)), slots_of(text)
