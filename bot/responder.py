@@ -360,7 +360,7 @@ _WHAT_YOU_HOLD = tuple(
             r"\bwas\b",
             r"\b(?:über\s+mich|von\s+mir|zu\s+mir)\b",
             r"\b(?:wei(?:ß|ss)t|wissen|kennst|gemerkt|notiert|gespeichert|behalten|"
-            r"aufgeschrieben|erfahren|geblieben)\b",
+            r"aufgeschrieben|erfahren|geblieben|erinnerst|erinnern)\b",
         ),
         (
             r"\bqu[ée]\b",
@@ -372,7 +372,8 @@ _WHAT_YOU_HOLD = tuple(
         (
             r"\b(?:quoi|que|qu')",
             r"\b(?:sur\s+moi|de\s+moi|à\s+mon\s+(?:sujet|propos)|me\s+concernant)(?!\w)",
-            r"\b(?:sais|savez|retenu|noté|enregistré|gardé|connais|appris|mémorisé)\b",
+            r"\b(?:sais|savez|retenu|noté|enregistré|gardé|connais|appris|mémorisé|souviens|"
+            r"souvenez|rappelles|rappelez)\b",
         ),
         (
             r"(?<!\w)что(?!\w)",
@@ -903,6 +904,19 @@ _OWN_QUESTIONS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
             r"\bwhat\s+pets?\s+do\s+i\s+have\b|\bdo\s+i\s+have\s+(?:a\s+)?pets?\b|"
             r"\bwhat(?:'s|s|\s+is)\s+my\s+(?:dog|cat|pet)'?s?\s+(?:name|called)\b",
             ("pet",),
+        ),
+        # "what do I like to do?", "Что я люблю делать?": the hobbies, then what they like,
+        # then what they do often (before the plain "what do I like?").
+        (
+            r"\bwhat\s+do\s+i\s+(?:like|love|enjoy)\s+(?:to\s+do|doing)\b|"
+            r"\bwhat\s+do\s+i\s+do\s+(?:for\s+fun|in\s+my\s+(?:free|spare)\s+time)\b|"
+            r"\bmy\s+(?:hobbies|hobby|pastimes?)\b|\bwas\s+mache\s+ich\s+(?:gerne?|in\s+meiner\s+"
+            r"freizeit)\b|\bmeine\s+hobbys?\b|\bqu[ée]\s+me\s+gusta\s+hacer\b|"
+            r"\bmis\s+(?:aficiones|pasatiempos|hobbies)\b|\bqu[ée]\s+hago\s+en\s+mi\s+tiempo\s+libre\b|"
+            r"\bqu'est-ce\s+que\s+j'aime\s+faire\b|\bmes\s+(?:loisirs|passe-temps|hobbies)\b|"
+            r"\bчто\s+я\s+люблю\s+делать\b|\bчем\s+я\s+(?:увлекаюсь|занимаюсь\s+в\s+свободное)\b|"
+            r"\bмои\s+(?:хобби|увлечения)\b",
+            ("hobby", "likes", "habit"),
         ),
         (r"\bwhat\s+(?:do\s+i\s+(?:like|love|enjoy)|are\s+my\s+hobbies)\b", ("likes",)),
     )

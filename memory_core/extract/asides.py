@@ -442,8 +442,15 @@ def _said_as_lists(sentence: str) -> list[str] | None:
     return out or None
 
 
+#: "the wife, Sandra, runs a florist": the partner said with "the", named between commas.
+_THE_PARTNER_NAMED = re.compile(
+    rf"^the\s+(?P<p>{_THE_PARTNER})\s*,\s*(?P<n>(?-i:[A-Z])[\w'-]*)\s*,\s*", re.IGNORECASE
+)
+
+
 def plain_statements(sentence: str) -> list[str]:
     """The plain statements ``sentence`` makes (itself, when it wraps nothing)."""
+    sentence = _THE_PARTNER_NAMED.sub(r"my \g<p> \g<n> ", sentence.strip())
     listed = _said_as_lists(sentence.strip())
     if listed is not None:
         return [p for said in listed for p in plain_statements(said)]

@@ -557,7 +557,121 @@ def status(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     for part in re.split(r"\s*[,;|·]\s*", sentence):
         out += _offspring(part, language, ctx)
     out += _studies(sentence, language, ctx)
-    return out + _tastes(sentence, language, ctx)
+    out += _tastes(sentence, language, ctx) + _sport_habits(sentence, language, ctx)
+    return out + _passion(sentence, language, ctx)
+
+
+#: A sport done by habit, said with its verb ("los domingos salgo a correr", "ich gehe jeden
+#: Samstag klettern", "je vais nager tous les mardis", "по утрам я бегаю"): the verb said as
+#: its infinitive → the English activity. Only with a word of habit (a day said as every such
+#: day, "every", "often", "twice a week"): "mañana salgo a correr" is a plan for a morning.
+_SPORT_VERBS = {
+    "es": (
+        r"(?:salgo|salimos|suelo\s+salir|suelo)\s+a\s+(?P<v>correr|caminar|nadar|pedalear|"
+        r"escalar|patinar|bucear|remar|surfear|montar\s+en\s+bici)|(?<!\w)(?P<w>corro|nado|"
+        r"escalo|buceo|patino|remo)(?!\w)"
+    ),
+    "de": (
+        r"(?:ich\s+)?(?:gehe|geh)\s+(?:\w+\s+){0,3}?(?P<v>joggen|laufen|schwimmen|klettern|"
+        r"bouldern|wandern|radfahren|tanzen|reiten|segeln|rudern|surfen|skifahren)(?!\w)|"
+        r"(?:ich\s+)?(?P<w>jogge|schwimme|klettere|wandere|tanze|reite|rudere)(?!\w)"
+    ),
+    "fr": (
+        r"je\s+vais\s+(?:\w+\s+){0,3}?(?P<v>courir|nager|grimper|danser|marcher|ramer|surfer|"
+        r"skier)(?!\w)|je\s+(?P<w>cours|nage|grimpe|danse|rame)(?!\w)"
+    ),
+    "ru": r"(?:я\s+)?(?P<w>бегаю|плаваю|танцую|хожу\s+в\s+походы|хожу\s+в\s+бассейн)(?!\w)",
+}
+_SPORT_INFINITIVE = {
+    "corro": "correr", "nado": "nadar", "escalo": "escalar", "buceo": "bucear",
+    "patino": "patinar", "remo": "remar", "jogge": "joggen", "schwimme": "schwimmen",
+    "klettere": "klettern", "wandere": "wandern", "tanze": "tanzen", "reite": "reiten",
+    "rudere": "rudern", "cours": "courir", "nage": "nager", "grimpe": "grimper",
+    "danse": "danser", "rame": "ramer", "бегаю": "бегать", "плаваю": "плавать",
+    "танцую": "танцевать", "хожу в походы": "ходить в походы", "хожу в бассейн": "ходить в бассейн",
+}  # fmt: skip
+_HABITUALLY = re.compile(
+    r"(?<!\w)(?:los\s+(?:lunes|martes|miércoles|jueves|viernes|sábados|domingos|fines\s+de\s+semana)|"
+    r"cada|todos\s+los|todas\s+las|siempre|a\s+menudo|suelo|veces\s+(?:a|por)\s+la\s+semana|"
+    r"por\s+las\s+(?:mañanas|tardes|noches)|jede[nmrs]?|immer|oft|regelmäßig|\w+mal\s+die\s+woche|"
+    r"montags|dienstags|mittwochs|donnerstags|freitags|samstags|sonntags|morgens|abends|"
+    r"am\s+wochenende|tous\s+les|toutes\s+les|chaque|souvent|le\s+(?:lundi|mardi|mercredi|jeudi|"
+    r"vendredi|samedi|dimanche|week-end|matin|soir)|fois\s+par|каждый|каждую|каждое|часто|"
+    r"по\s+(?:утрам|вечерам|выходным|понедельникам|вторникам|средам|четвергам|пятницам|"
+    r"субботам|воскресеньям)|раза?\s+в\s+неделю)(?!\w)",
+    re.IGNORECASE,
+)
+_SPORT_ENGLISH = {
+    "correr": "running", "caminar": "walking", "nadar": "swimming", "pedalear": "cycling",
+    "escalar": "climbing", "patinar": "skating", "bucear": "diving", "remar": "rowing",
+    "surfear": "surfing", "montar en bici": "cycling", "joggen": "jogging", "laufen": "running",
+    "schwimmen": "swimming", "klettern": "climbing", "bouldern": "bouldering",
+    "wandern": "hiking", "radfahren": "cycling", "tanzen": "dancing", "reiten": "riding",
+    "segeln": "sailing", "rudern": "rowing", "surfen": "surfing", "skifahren": "skiing",
+    "courir": "running", "nager": "swimming", "grimper": "climbing", "danser": "dancing",
+    "marcher": "walking", "ramer": "rowing", "surfer": "surfing", "skier": "skiing",
+    "бегать": "running", "плавать": "swimming", "танцевать": "dancing",
+    "ходить в походы": "hiking", "ходить в бассейн": "swimming",
+}  # fmt: skip
+
+
+def _sport_habits(sentence: str, language: str, ctx: Context) -> list[Candidate]:
+    """A sport the user does by habit, said with its verb (``likes.<activity>``, the value in
+    their words: "correr", "klettern", "бегать")."""
+    pattern = _SPORT_VERBS.get(language)
+    if pattern is None or not _HABITUALLY.search(sentence):
+        return []
+    m = re.search(pattern, sentence, re.IGNORECASE)
+    if m is None:
+        return []
+    found = m.groupdict()
+    verb = re.sub(r"\s+", " ", (found.get("v") or found.get("w") or "").lower())
+    said = _SPORT_INFINITIVE.get(verb, verb)
+    english = _SPORT_ENGLISH[said]
+    if language == "de":
+        said = said.capitalize()  # the verb as a noun: "Klettern"
+    text = f"{ctx.subject} goes {english} regularly."
+    return fact(f"likes.{slug(english)}", text, Category.SOFT_PREFERENCE, 0.7, said)
+
+
+#: "Segeln ist meine große Leidenschaft", "La fotografía es mi pasión", "Le jardinage, c'est
+#: ma passion", "Рыбалка — моё хобби": a pastime named first, then said to be the user's.
+_PASSION = {
+    "de": r"(?:ist|sind)\s+(?:meine\s+(?:große\s+|größte\s+|absolute\s+)?leidenschaft|"
+    r"mein\s+(?:großes\s+|liebstes\s+)?hobby)",
+    "es": r"(?:es|son)\s+mi\s+(?:gran\s+|mayor\s+)?(?:pasión|pasion|hobby|afición|aficion)",
+    "fr": r",?\s*(?:c['’]est|est)\s+(?:ma\s+(?:grande\s+)?passion|mon\s+(?:hobby|loisir|dada))",
+    "ru": r"(?:\s*[—–-]\s*|\s+это\s+)(?:моё|мое|моя)\s+(?:главное\s+|любимое\s+)?(?:хобби|"
+    r"страсть|увлечение)",
+}
+#: A person or a pronoun called one's passion ("Mi hija es mi pasión", "Das ist mein Hobby").
+_NOT_A_PASTIME = re.compile(
+    r"(?:mi|mis|tu|su|mon|ma|mes|ton|ta|son|sa|mein\w*|dein\w*|sein\w*|ihr\w*|мо\w*|тво\w*|"
+    r"das|dies\w*|es|eso|esto|ça|cela|ce|это|он|она|er|sie|él|ella|il|elle)$",
+    re.IGNORECASE,
+)
+_PASSION_ARTICLE = re.compile(r"^(?:la|el|los|las|le|les|l['’]\s*|das|die|der)\s*", re.IGNORECASE)
+
+
+def _passion(sentence: str, language: str, ctx: Context) -> list[Candidate]:
+    """A pastime the user calls their passion or hobby (``likes.<thing>``, in their words)."""
+    said = _PASSION.get(language)
+    if said is None:
+        return []
+    m = re.match(
+        rf"^\W*(?P<v>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){{0,2}}?)\s*{said}\s*[.!]*$",
+        sentence.strip(),
+        re.IGNORECASE,
+    )
+    if m is None:
+        return []
+    thing = _PASSION_ARTICLE.sub("", m["v"]).strip()
+    if not thing or _NOT_A_PASTIME.match(thing.split()[0]):
+        return []
+    if language != "de":
+        thing = thing.lower()
+    text = f"{ctx.subject} loves {thing}."
+    return fact(f"likes.{slug(thing)}", text, Category.SOFT_PREFERENCE, 0.7, thing)
 
 
 def _studies(sentence: str, language: str, ctx: Context) -> list[Candidate]:

@@ -337,6 +337,15 @@ def _pregnancy(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     return fact(f"health.{unit}_pregnant", text, Category.HEALTH, 0.8, str(n), sensitive=True)
 
 
+def only_greets(sentence: str, language: str) -> bool:
+    """Whether ``sentence`` is a greeting alone ("Moin!", "¡Hola!", "Привет!"): the next
+    sentence of the message is read with it ("Moin! Ich bin Ole": a name after a greeting)."""
+    greeting = _GREETING.get(language)
+    return greeting is not None and bool(
+        re.fullmatch(rf"\W*{greeting}\W*", sentence.strip(), re.IGNORECASE)
+    )
+
+
 def _intro_name(sentence: str, language: str) -> str | None:
     """The name in "Hallo, ich bin Anna" (see ``_INTRO``), or None."""
     if language not in _INTRO:
@@ -344,13 +353,64 @@ def _intro_name(sentence: str, language: str) -> str | None:
     greeting = rf"{_GREETING[language]}[\s,!.:;—–-]+"
     opening = greeting if language == "de" else f"(?:{greeting})?"
     m = re.match(
-        rf"^\W*{opening}{_INTRO[language]}{_INTRO_NAME}{_END}", sentence.strip(), re.IGNORECASE
+        rf"^\W*{opening}{_INTRO[language]}{_INTRO_NAME}{_FROM_TOWN}?{_END}",
+        sentence.strip(),
+        re.IGNORECASE,
     )
+    if m is None and language == "de":
+        m = _DE_NAME_THEN_MORE.match(sentence.strip())
+        if m is not None and not _de_may_be_a_name(m["v"]):
+            return None
     if m is None or any(w.lower() in NOT_NAMES for w in m["v"].split()):
         return None
     if language == "de" and _DE_NOT_A_NAME.search(m["v"].split()[0]):
         return None
     return m["v"]
+
+
+#: "Moin! Ich bin Ole aus Kiel", "Soy Andrés de Bogotá", "Je suis Luc de Lyon", "Я Катя из
+#: Твери": the name, then where the user is from.
+_FROM_TOWN = rf"(?:\s+(?:aus|de|d['’]|из)\s*(?P<town>{_WORD}(?:[\s-]{_WORD})?))"
+
+
+def _intro_origin(sentence: str, language: str) -> str | None:
+    """Where the user is from in an introduction with their name ("Ich bin Ole aus Kiel":
+    "Kiel"; "Я Катя из Твери": "Тверь"), or ``None``."""
+    if language not in _INTRO or _intro_name(sentence, language) is None:
+        return None
+    m = re.search(_FROM_TOWN + _END, sentence)
+    if m is None:
+        return None
+    if language == "ru":
+        return russian.place_in(m["town"].split(), "gent")
+    return m["town"]
+
+
+#: "Ich bin Jonas und mein Hund heißt Bello", "Ich bin Mia, 29, …": with no greeting, a German
+#: word after "ich bin" is a name only when the sentence goes on to say more of the user (their
+#: people, home, work, age) — "Ich bin Lehrerin", "Ich bin Franzose" are no names.
+_DE_NAME_THEN_MORE = re.compile(
+    r"^\W*ich\s+bin\s+(?P<v>(?-i:[A-ZÄÖÜ][a-zäöüß]+))(?:\s+und\s+(?:mein\w*|ich|wohne|lebe|"
+    r"arbeite|komme|habe|hab|bin)\b|\s*,\s*(?:\d|mein\w*|wohne|lebe|arbeite|komme|aus\b)|"
+    r"\s+aus\s+(?-i:[A-ZÄÖÜ]))",
+    re.IGNORECASE,
+)
+#: German nouns said of oneself that end like no job or name rule above: people from a place
+#: or a faith ("Franzose", "Jude", "Muslim"), signs of the zodiac, a Mama or a Papa.
+_DE_SELF_NOUN = re.compile(
+    r"^(?:muslim|muslima|hindu|sikh|jude|jüdin|christ|katholik|protestant|mama|papa|azubi|"
+    r"profi|fan|mitglied|skorpion|steinbock|stier|löwe|krebs|fisch|zwilling|waage|schütze)$",
+    re.IGNORECASE,
+)
+
+
+def _de_may_be_a_name(word: str) -> bool:
+    """Whether a capitalised German word after "ich bin" may be a name: no job, family word,
+    people, faith or sign, and not ending in "-e" (the peoples: "Russe", "Grieche") unless in
+    "-ie" ("Marie", "Sophie")."""
+    if DE_JOB.search(word) or DE_NOT_A_JOB.search(word) or _DE_SELF_NOUN.search(word):
+        return False
+    return not word.lower().endswith("e") or word.lower().endswith("ie")
 
 
 #: "je suis pharmacienne (de nuit) à Rennes", "я медсестра в Казани": the town said after the
@@ -448,6 +508,11 @@ def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     name = _find(_NAME.get(language), sentence, ctx) or _intro_name(sentence, language)
     if name is not None:
         out += fact("name", f"{ctx.subject}'s name is {name}.", Category.IDENTITY, 0.85, name)
+        origin = _intro_origin(sentence, language)
+        if origin is not None:
+            out += fact(
+                "origin", f"{ctx.subject} is from {origin}.", Category.IDENTITY, 0.75, origin
+            )
     if language == "ru":
         town = russian.home_town(sentence)
     else:

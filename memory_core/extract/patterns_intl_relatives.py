@@ -73,9 +73,10 @@ _RECENT = (
 _AGE_END = _RECENT + r"(?:\s*(?:[,.;!?]|$)|\s+(?:und|y|et|и)\s)"
 #: Where they live, after the relation (and a name) or after the clause naming them.
 _LIVES = {
-    "de": r"(?:wohnt|lebt)\s+(?:jetzt\s+|noch\s+)?in\s+{t}",
+    "de": r"(?:wohnt|lebt)\s+(?:jetzt\s+|noch\s+)?in\s+(?:der\s+|den\s+)?{t}",
     "es": r"(?:vive|reside)\s+(?:ahora\s+)?en\s+{t}",
-    "fr": r"(?:vit|habite)\s+(?:maintenant\s+)?(?:à|a)\s+{t}",
+    # "vit au Canada", "habite aux États-Unis", "vit en Suisse": a country.
+    "fr": r"(?:vit|habite)\s+(?:maintenant\s+)?(?:à|a|au|aux|en)\s+{t}",
     "ru": r"(?:живёт|живет)\s+(?:сейчас\s+)?в\s+{t}",
 }
 _AFTER_NAMING_HOME = {

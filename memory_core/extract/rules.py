@@ -323,7 +323,37 @@ def _said_plainly(clause: str) -> str | None:
     m = _BEFORE_RETIRING.match(clause)
     if m is not None and patterns_home_work.job_title(m.group("job"), by_shape=True) is not None:
         return f"I'm a retired {m.group('job')}"
+    m = _GETTING_INTO.match(clause)
+    if m is not None:
+        return f"I'm into {m.group('x')}"
+    m = _PUT_ME_ON.match(clause)
+    if m is not None:
+        return f"I'm on {m.group('x')}"
     return None
+
+
+#: "(the) doc put me on statins last spring for the cholesterol", "my GP has started me on
+#: metformin": a medicine the user takes, said as what the doctor did.
+_PUT_ME_ON = re.compile(
+    r"^(?:the\s+|my\s+)?(?:doc|doctor|gp|dr\.?\s+\w+|consultant|cardiologist|psychiatrist|"
+    r"specialist|dermatologist|nurse)\s+(?:has\s+|'s\s+|just\s+|finally\s+)*(?:put|started)\s+"
+    r"me\s+on\s+(?P<x>(?!(?:a\s+)?(?:waiting\s+list|list|hold|notice|leave)\b)[\w'-]+"
+    r"(?:\s+[\w'-]+)??)(?=\s+(?:last|this|in|for|a|two|three|since|after|because|again|"
+    r"yesterday|today|recently)\b|\s*[,.!]|\s*$)",
+    re.IGNORECASE,
+)
+
+
+#: "(I've) been getting into bouldering lately", "I'm getting really into chess": a pastime
+#: taken up, said as being into it ("got into Oxford" is no pastime: only the progressive).
+_GETTING_INTO = re.compile(
+    r"^(?:(?:i'?ve|i\s+have|we'?ve|we\s+have)\s+)?(?:(?:i'?m|i\s+am|we'?re|been)\s+)?"
+    r"(?:(?:really|slowly|properly|seriously)\s+)?getting\s+(?:(?:really|more|properly|big|"
+    r"seriously)\s+)?into\s+(?P<x>(?!(?:it|that|this|trouble|debt|shape|bed|the\s+car|a\s+"
+    r"routine)\b)[\w'-]+(?:\s+[\w'-]+)??)(?=\s*(?:lately|recently|these\s+days|again|now|"
+    r"this\s+year|[,.!]|$))",
+    re.IGNORECASE,
+)
 
 
 #: "I'm doing my MBA", "I'm doing a masters in economics": studying for a degree.
@@ -381,8 +411,20 @@ def _clause(raw: str, ctx: Context, *, scoped: bool, note: bool) -> list[Candida
             found = [_restated(c, ref) for c in found]
     if not found and note:
         found = note_candidate(clause, ctx)
+    if found and all(c.key.startswith("plan.trip_") for c in found):
+        # "we're off to Tenerife in March for two weeks": how long a trip lasts is no "for now".
+        clause = _TRIP_LENGTH.sub("", clause)
     temporary = scoped or is_ephemeral(clause)
     return _finish(found, raw, ctx, temporary=temporary, hedged=hedged, ref=ref, restated=restated)
+
+
+#: How long a planned trip lasts ("for two weeks", "for a few days", "for 10 nights").
+_TRIP_LENGTH = re.compile(
+    r"\bfor\s+(?:(?:a|the|about|around|roughly|just|only|a\s+good)\s+)?(?:few\s+|couple\s+of\s+|"
+    r"\d+\s+|(?:one|two|three|four|five|six|seven|eight|nine|ten)\s+)?(?:days?|weeks?|nights?|"
+    r"months?|fortnight)\b",
+    re.IGNORECASE,
+)
 
 
 _PURPOSE = re.compile(r"\bso(?:\s+that)?\s*$|\bin\s+order\s+(?:that\s*)?$", re.IGNORECASE)
@@ -837,7 +879,7 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
         return _select(read if not explicit else _english(body, ctx, explicit=explicit))
     # The rules read English: a statement in another language is kept as a note.
     found = []
-    for sentence in split_sentences(body):
+    for greeting, sentence in _after_greetings(split_sentences(body), language):
         sentence = notes.without_tag_question(sentence)  # "…, ¿sabe usted?": still told
         # "Petite correction : …": the statement it makes, changing what was told before.
         # "Nein, ich bin 30", "En realidad tengo 30": a correction too ("Nein" is no name).
@@ -847,7 +889,7 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
             if notes.is_question(sentence) or notes.is_noise_abroad(sentence)
             else [
                 c
-                for part in asides.plain_statements_in(sentence, language)
+                for part in asides.plain_statements_in(f"{greeting}{sentence}", language)
                 for c in _read_abroad(part, language, ctx)
             ]
         )
@@ -865,6 +907,23 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
         found += _finish(slots + note, sentence, ctx, temporary=False, hedged=False)
     moved = endings.now_in(body, language, found, ctx)
     return _select(found + _finish(moved, body, ctx, temporary=False, hedged=False))
+
+
+def _after_greetings(sentences: list[str], language: str) -> list[tuple[str, str]]:
+    """The sentences of a message, each with the greeting said alone just before it ("Moin!"
+    "Ich bin Ole aus Kiel." → ("Moin! ", "Ich bin Ole aus Kiel."): German needs the greeting
+    to read a name; the note keeps the sentence alone). A greeting alone is no sentence."""
+    out: list[tuple[str, str]] = []
+    greeting = ""
+    for sentence in sentences:
+        if patterns_intl.only_greets(sentence, language):
+            greeting = f"{greeting}{sentence.strip()} "
+            continue
+        out.append((greeting, sentence))
+        greeting = ""
+    if greeting:
+        out.append(("", greeting.strip()))
+    return out
 
 
 def _read_abroad(part: str, language: str, ctx: Context) -> list[Candidate]:
@@ -1067,9 +1126,25 @@ _LIKED_THEN_PRONOUN = re.compile(
 )
 
 
+#: "heads up, I cannot eat anything containing mustard, allergic", "can't eat shellfish as I'm
+#: allergic to it": what the user cannot have, then why — an allergy to it.
+_CANT_HAVE_ALLERGIC = re.compile(
+    r"^(?:i\s+)?(?:can'?t|cannot|can\s+not)\s+(?:have|eat|take|touch|drink)\s+"
+    r"(?:anything\s+(?:with|containing)\s+|any\s+)?(?P<o>(?!(?:it|them|that|this)\b)[\w'-]+"
+    r"(?:\s+[\w'-]+){0,2}?)\s*(?:,\s*|\s+|\s*[-–—]\s*)(?:(?:as|because|cause|cos|bc|since)\s+)?"
+    r"(?:i'?m\s+|i\s+am\s+)?(?:(?:very|severely|deathly|really|badly|super)\s+)?allergic"
+    r"(?:\s+to\s+(?:it|them))?\s*[.!]*$",
+    re.IGNORECASE,
+)
+
+
 def _object_named_again(sentence: str) -> str:
     """The sentence with "them/it" after "allergic to" said as what the user likes in the
-    clause before (unchanged when no such pronoun follows a liking)."""
+    clause before (unchanged when no such pronoun follows a liking); what the user cannot
+    have "because allergic" said as the allergy it is."""
+    cannot = _CANT_HAVE_ALLERGIC.match(strip_fillers(sentence)[0])
+    if cannot is not None:
+        return f"I'm allergic to {cannot['o']}."
     m = _LIKED_THEN_PRONOUN.match(sentence.strip())
     if m is None:
         return sentence

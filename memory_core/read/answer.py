@@ -20,6 +20,7 @@ search (vectors off) answers only on matching words.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -28,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from statistics import fmean
 
+from memory_core.extract.wordlists import words
 from memory_core.read.people import (
     BROADER,
     Person,
@@ -1325,6 +1327,8 @@ def answering(
     """
     if not hits or (question is not None and about_the_world(question, hits)):
         return []
+    if question is not None and _ASKS_OWN_NAME.search(question):
+        return _own_name(hits)
     j = judged(hits, config, question)
     ranked, base = j.ranked, j.base
     if not ranked:
@@ -1472,11 +1476,29 @@ _TAKES = re.compile(
 
 
 def _takes(hit: SearchHit) -> bool:
-    """Whether a memory says a medicine the user takes (its key, its words or its source)."""
+    """Whether a memory says a medicine the user takes (its key, its words or its source;
+    "The user is on statins": a medicine the extractor's list names, after "on")."""
     fact = hit.fact
     key = fact.key if fact else ""
     said = f"{hit.text} {fact.source_excerpt or ''}" if fact else hit.text
-    return key.startswith("medic") or bool(_ASKS_MEDICINE.search(said) or _TAKES.search(said))
+    if key.startswith("medic") or _ASKS_MEDICINE.search(said) or _TAKES.search(said):
+        return True
+    return any(
+        " ".join(words[:n]) in _medicine_names()
+        for m in _ON.finditer(said)
+        for words in [m["w"].lower().split()]
+        for n in range(1, len(words) + 1)
+    )
+
+
+#: What one is "on" ("is on statins", "I'm on blood thinners"): up to three words.
+_ON = re.compile(r"\b(?:is|am|are|'m|been|was)\s+on\s+(?P<w>[\w-]+(?:\s+[\w-]+){0,2})", re.I)
+
+
+@functools.cache
+def _medicine_names() -> frozenset[str]:
+    """The medicines the extractor knows by name (``extract/data/medicines.txt``)."""
+    return words("medicines")
 
 
 def _asks_what_one_likes_to_eat(question: str) -> bool:
@@ -1766,11 +1788,20 @@ _ASKED_KEYS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 #: The keys a question asking for one key is not answered with, beside it: the employer
 #: beside the job title and back, another's name beside the user's ("Tu te rappelles mon
 #: prénom ?" is not answered with the rabbit's).
+_ASKS_OWN_NAME = next(p for p, k in _ASKED_KEYS if k == "name")
 _RIVAL_KEYS: dict[str, re.Pattern[str]] = {
     "job_title": re.compile(r"^employer$"),
     "employer": re.compile(r"^job_title$"),
     "name": re.compile(r"\.name$"),
 }
+
+
+def _own_name(hits: Sequence[SearchHit]) -> list[SearchHit]:
+    """The answer to a question asking the user's own name in so many words ("c'est quoi mon
+    prénom ?", "weißt du meinen Vornamen?"): their name fact, whatever its score (one short
+    fact among few scores low against any wording); never another name (the dog's, a
+    child's) — none: abstain."""
+    return [h for h in hits if h.fact is not None and h.fact.key == "name"][:1]
 
 
 def _asked_key_first(

@@ -277,6 +277,35 @@ async def test_a_forgotten_fact_is_not_relearned_from_a_backlog_after_its_purge_
             assert left == 0, first
 
 
+@pytest.mark.parametrize(
+    ("told", "asked", "named"),
+    [
+        (("I play darts on Thursdays.", "I love baking bread."), "what do I like to do?", "darts"),
+        (("I play darts on Thursdays.",), "what do I do for fun?", "darts"),
+        (("Я играю в шахматы по вечерам.",), "Что я люблю делать?", "шахматы"),
+        (("Ich spiele montags Tischtennis.",), "Was mache ich gern?", "Tischtennis"),
+        (("Je fais de la poterie le samedi.",), "Qu'est-ce que j'aime faire ?", "poterie"),
+    ],
+)
+async def test_what_the_user_likes_to_do_is_answered_with_their_hobbies(
+    tmp_path: Path,
+    clock: ManualClock,
+    console: Callable[..., Any],
+    told: tuple[str, ...],
+    asked: str,
+    named: str,
+) -> None:
+    """ "What do I like to do?" looked only for what the user said they like: chess every
+    evening, said as a game played, got "I don't know that yet" (in Russian too)."""
+    async with console(tmp_path / "m.db", clock) as s:
+        for line in told:
+            await s.say(line)
+        await s.runtime.settle()
+        clock.advance(days=20)
+        out = await s.say(asked)
+        assert named in out, out
+
+
 async def test_a_time_said_relative_is_said_back_as_its_day_weeks_later(
     tmp_path: Path, clock: ManualClock, console: Callable[..., Any]
 ) -> None:

@@ -400,6 +400,18 @@ def test_a_question_for_the_users_name_is_not_answered_with_a_pets() -> None:
         assert [h.id for h in answering([pet, own, *others], question=asked)] == [2], asked
 
 
+def test_the_users_name_asked_in_so_many_words_is_theirs_whatever_its_score() -> None:
+    """ "c'est quoi mon prénom ?" scored below the floor beside its note (one short fact among
+    few) and got "I don't know"; a user who told only their dog's name got the dog's."""
+    own = keyed(1, "name", "Ana's name is Ana.", 0.62, 0.2)
+    note = keyed(2, "note.fr.moi_c_est_ana", "salut, moi c'est Ana", 0.63, 0.2)
+    for asked in ("c'est quoi mon prénom ?", "Weißt du meinen Vornamen?", "¿Recuerdas mi nombre?"):
+        assert [h.id for h in answering([note, own], question=asked)] == [1], asked
+    pet = keyed(3, "pet.dog.name", "Ana's dog is named Rex.", 0.86, 0.8)
+    for asked in ("what's my name?", "c'est quoi mon prénom ?", "Как меня зовут?"):
+        assert answering([pet], question=asked) == [], asked
+
+
 def test_what_the_user_loves_to_eat_is_never_their_allergy() -> None:
     """The allergy's key is about food too, and may rank above the dish."""
     nuts = keyed(1, "allergy.walnuts", "Ana is allergic to walnuts.", 0.84, 0.7)
@@ -931,3 +943,14 @@ def test_the_pending_value_of_an_answering_memory_answers_beside_it() -> None:
         2,
         1,
     ]
+
+
+def test_a_medicine_the_user_is_on_answers_which_medicines_they_take() -> None:
+    """ "The user is on statins" (from "the doc put me on statins …") was no medicine taken:
+    a question about their medicines got "I don't know that yet"."""
+    on = keyed(1, "trait.statins", "Ana is on statins.", 0.8, 0.7)
+    diet = keyed(2, "trait.diet", "Ana is on a diet.", 0.81, 0.7)
+    home = keyed(3, "home_city", "Ana lives in Leeds.", 0.7)
+    assert [
+        h.id for h in answering([on, diet, home], question="which medication am I taking?")
+    ] == [1]

@@ -1062,3 +1062,75 @@ def test_how_long_after_a_job_is_neither_an_age_nor_something_had(text: str) -> 
     found = keyed(text)
     assert "job_title" in found, found
     assert "age" not in found and not [k for k in found if k.startswith("has.")], found
+
+
+@pytest.mark.parametrize(
+    ("text", "allergen"),
+    [
+        ("heads up I cannot eat anything containing mustard, allergic", "mustard"),
+        ("btw can't eat shellfish, severely allergic", "shellfish"),
+        ("I can't have kiwi as I'm allergic to it.", "kiwi"),
+    ],
+)
+def test_what_the_user_cannot_have_because_allergic_is_the_allergy(
+    text: str, allergen: str
+) -> None:
+    """An allergy said as the reason one cannot have a food, after a lead-in ("heads up"),
+    was lost whole: the user was told "I didn't save that"."""
+    assert keyed(text).get(f"allergy.{allergen}") is not None, keyed(text)
+
+
+def test_a_reason_that_is_no_allergy_stays_no_allergy() -> None:
+    assert not any(k.startswith("allergy.") for k in keyed("I can't drink coffee, it keeps me up"))
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("been getting into bouldering lately, twice a week", "likes.bouldering"),
+        ("I'm getting really into chess these days", "likes.chess"),
+        ("we're getting into gardening this year", "likes.gardening"),
+    ],
+)
+def test_a_pastime_one_is_getting_into_is_kept(text: str, key: str) -> None:
+    """ "been getting into bouldering lately" was lost ("I didn't save that"); "getting into
+    trouble" or "into bed" is no pastime."""
+    assert key in keyed(text), keyed(text)
+
+
+@pytest.mark.parametrize("text", ["getting into trouble at work", "I'm getting into bed now"])
+def test_getting_into_trouble_or_bed_is_no_pastime(text: str) -> None:
+    assert not any(k.startswith("likes.") for k in keyed(text)), keyed(text)
+
+
+def test_how_long_a_planned_trip_lasts_does_not_make_it_passing() -> None:
+    """ "we're off to <island> in March for two weeks" was kept at the temporary cap (below
+    what is stored) and the user told "I didn't save that"."""
+    trip = keyed("we're off to Madeira in April for two weeks")["plan.trip_madeira"]
+    assert trip.confidence_hint >= 0.5 and not trip.temporary
+    stay = next(iter(keyed("I'm staying at my sister's for two weeks").values()))
+    assert stay.temporary
+
+
+@pytest.mark.parametrize(
+    ("text", "medicine"),
+    [
+        ("the doc put me on beta blockers in June", "on beta blockers"),
+        ("my GP has started me on metformin", "on metformin"),
+    ],
+)
+def test_a_medicine_the_doctor_put_the_user_on_is_kept(text: str, medicine: str) -> None:
+    """ "doc put me on statins last spring for the cholesterol" was lost whole."""
+    found = run(text)
+    assert any(c.value_text.endswith(f"{medicine}.") for c in found), found
+
+
+def test_a_waiting_list_is_no_medicine() -> None:
+    assert run("the doctor put me on a waiting list") == []
+
+
+def test_the_partner_said_with_the_and_named_between_commas_is_read() -> None:
+    """ "the wife, <name>, runs a florist in town" was lost whole ("my wife, <name>, …" and
+    "the wife <name> …" were read)."""
+    found = keyed("the husband, Tariq, drives a bus for the council")
+    assert found["family.husband.tariq.name"].value == "Tariq", found

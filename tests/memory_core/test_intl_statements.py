@@ -336,3 +336,98 @@ def test_a_home_said_with_still_or_at_last_is_the_home(text: str, town: str) -> 
     """ "noch", "toujours", "todavía" between the verb and the town: kept only as a note."""
     assert slots_of(text) == {"home_city": town}
     assert not has_note(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        # With no greeting, "ich bin <Name>" is a name when the sentence goes on about the user.
+        ("Ich bin Jonas und mein Hund heißt Bello.", "Jonas"),
+        ("Ich bin Marie und arbeite bei Bosch.", "Marie"),
+        ("Ich bin Mia, 29, und wohne in Kiel.", "Mia"),
+        # A job, a people, a faith, a family word: no name.
+        ("Ich bin Elektriker und mein Chef ist nett.", None),
+        ("Ich bin Franzose und wohne in Köln.", None),
+        ("Ich bin Muslim und faste im Ramadan.", None),
+        ("Ich bin Mama und habe zwei Kinder.", None),
+    ],
+)
+def test_a_german_name_said_without_a_greeting_is_read_when_more_follows(
+    text: str, name: str | None
+) -> None:
+    """ "Ich bin Jonas und mein Hund heißt Bello" kept the dog and lost the name (German
+    capitalises every noun, so only a greeting made the word a name); "what's my name?" was
+    then answered with the dog's."""
+    assert slots_of(text).get("name") == name
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Los sábados salgo a nadar al lago.", "nadar"),
+        ("Ich gehe jeden Dienstag bouldern.", "Bouldern"),
+        ("Je vais danser tous les jeudis.", "danser"),
+        ("По вечерам я плаваю в бассейне.", "плавать"),
+    ],
+)
+def test_a_sport_done_by_habit_said_with_its_verb_is_kept(text: str, value: str) -> None:
+    """A run every Sunday, said with its verb, was kept only as a note, and a question about
+    the user's sport found nothing: a sport said with its verb and a word of habit is liked."""
+    assert value in slots_of(text).values(), slots_of(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Mañana salgo a nadar.", "Ich gehe heute bouldern.", "Ce soir je vais danser."]
+)
+def test_a_sport_done_once_is_no_habit(text: str) -> None:
+    assert not any(k.startswith("likes.") for k in slots_of(text)), slots_of(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "origin"),
+    [
+        ("Servus! Ich bin Uwe aus Passau.", "Uwe", "Passau"),
+        ("Hola, soy Nerea de Bilbao.", "Nerea", "Bilbao"),
+        ("Coucou, je suis Maëlle de Brest.", "Maëlle", "Brest"),
+        ("Привет! Я Даша из Самары.", "Даша", "Самара"),
+    ],
+)
+def test_a_name_then_where_the_user_is_from_keeps_both(text: str, name: str, origin: str) -> None:
+    """An introduction with the home town after the name ("I'm <name> from <town>") kept
+    neither: the name's end was looked for before the town; and a German greeting said as its
+    own sentence ("Moin!") no longer made the next one's word a name."""
+    slots = slots_of(text)
+    assert (slots.get("name"), slots.get("origin")) == (name, origin), slots
+
+
+def test_a_greeting_alone_before_a_name_adds_no_note() -> None:
+    assert slots_of("¡Hola! Soy Nerea.") == {"name": "Nerea"}
+    assert not has_note("¡Hola! Soy Nerea.")
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        # A relative's home in a country: "au", "aux", "en" (only "à" was read).
+        ("Ma fille Inès vit au Japon.", "family.daughter.ines.home", "Japon"),
+        ("Mon oncle habite en Belgique.", "family.uncle.home", "Belgique"),
+        # A home rented there.
+        ("Снимаю комнату в Твери.", "home_city", "Тверь"),
+        # A pastime called one's passion or hobby.
+        ("Töpfern ist meine große Leidenschaft.", "likes.topfern", "Töpfern"),
+        ("La escalada es mi pasión.", "likes.escalada", "escalada"),
+        ("La couture, c'est ma passion.", "likes.couture", "couture"),
+        ("Вязание — моё хобби.", "likes.вязание", "вязание"),
+    ],
+)
+def test_more_ways_of_saying_a_home_or_a_pastime_fill_their_slot(
+    text: str, key: str, value: str
+) -> None:
+    """Each was kept only as a note (or lost): a son living "au Canada", "снимаю квартиру в
+    Москве", "Segeln ist meine große Leidenschaft"."""
+    assert slots_of(text).get(key) == value, slots_of(text)
+
+
+@pytest.mark.parametrize("text", ["Mi hija es mi pasión.", "Das ist mein Hobby."])
+def test_a_person_or_a_pronoun_called_a_passion_is_no_pastime(text: str) -> None:
+    assert not any(k.startswith("likes.") for k in slots_of(text)), slots_of(text)
