@@ -160,9 +160,10 @@ class TurnContext:
     #: Something said is kept only on an explicit ``/remember`` (money, a secret): the
     #: acknowledgement says it was not saved.
     held_back: bool = False
-    #: The facts a statement of this message would change, waiting for the user's
-    #: confirmation (a question with buttons is sent for each): not acknowledged as saved.
-    waiting: Sequence[Fact] = ()
+    #: The changes a statement of this message would make, waiting for the user's
+    #: confirmation (a question with buttons is sent for each): the fact told before and what
+    #: the message said instead. Not acknowledged as saved.
+    waiting: Sequence[tuple[Fact, Candidate]] = ()
     #: The message asks how the user likes something done ("how do I like my reports
     #: done?"): the topic, and the user's procedures about it (never in the memory block).
     procedure_topic: str | None = None
@@ -1345,17 +1346,21 @@ _STATEMENT_WORDS = 3
 
 
 def _waiting(ctx: TurnContext, name: str | None) -> str:
-    """ " You told me before that you live in Berlin — I'll change that only once you confirm."
-    for the facts a statement would change (``""``: none). A group hears no old fact, and a
-    sensitive one is never said back."""
+    """ " You told me before that you live in Berlin, and now that you live in Lisbon — I'll
+    change that only once you confirm." for the changes a statement would make (``""``: none):
+    the user sees both values. A group hears neither, and a change with a sensitive side is
+    never said back (nor are the others beside it: one line names all or none)."""
     if not ctx.waiting:
         return ""
-    shown = [] if ctx.group else [f for f in ctx.waiting if not f.sensitive]
-    if not shown:
+    if ctx.group or any(old.sensitive or new.sensitive for old, new in ctx.waiting):
         return " " + _say("I'll change what you told me before only once you confirm.")
-    said = _listing([told_words(f, name) for f in shown])  # in the reply's language
+    befores = dict.fromkeys(told_words(old, name) for old, _ in ctx.waiting)  # reply's language
+    nows = dict.fromkeys(_noted_words(new, name) for _, new in ctx.waiting)
     return " " + _say(
-        "You told me before that {facts} — I'll change that only once you confirm.", facts=said
+        "You told me before that {before}, and now that {now} — I'll change that only once you "
+        "confirm.",
+        before=_listing(list(befores)),
+        now=_listing([w for w in nows if w]),
     )
 
 

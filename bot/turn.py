@@ -169,7 +169,7 @@ class ChatTurn:
         streaming = (
             stream is not None and getattr(self.responder, "streams", False) and not group_care
         )
-        waiting: list[Fact] = []
+        waiting: list[tuple[Fact, Candidate]] = []
         early = streaming or bool(
             self.preview is not None
             and turn.learn
@@ -280,24 +280,24 @@ class ChatTurn:
 
     async def _learned(
         self, turn: Turn, noted: list[Candidate], told: list[Fact]
-    ) -> tuple[list[Candidate], list[Fact]]:
+    ) -> tuple[list[Candidate], list[tuple[Fact, Candidate]]]:
         """Commit the turn and wait (at most ``learning_wait_s``) for what learning did with
-        it: of ``noted``, what was kept, and the facts whose change waits for the user's
-        confirmation (asked in their private chat). Not learned in time (a busy machine):
-        the preview with the policy's guess — a change of a ``told`` fact the policy asks
-        about is not acknowledged as saved (it was: "Got it — you moved to Lisbon", then
-        "Which is right?")."""
+        it: of ``noted``, what was kept, and the changes that wait for the user's
+        confirmation (the fact asked about in their private chat, and what would change
+        it). Not learned in time (a busy machine): the preview with the policy's guess — a
+        change of a ``told`` fact the policy asks about is not acknowledged as saved (it was:
+        "Got it — you moved to Lisbon", then "Which is right?")."""
         learned = await self.observer.observe_learned(turn, self.learning_wait_s)
         if learned is not None:
             return learned.outcome(noted)
         kept: list[Candidate] = []
-        waiting: dict[int, Fact] = {}
+        waiting: dict[int, tuple[Fact, Candidate]] = {}
         for cand in noted:
             old = asked_about(cand, told)
             if old is None:
                 kept.append(cand)
             else:
-                waiting.setdefault(old.id, old)
+                waiting.setdefault(old.id, (old, cand))
         return kept, list(waiting.values())
 
     async def learn_edit(self, msg: IncomingMessage, turn_id: str, text: str) -> None:
