@@ -59,6 +59,7 @@ from memory_core.types import (
     as_dated,
     asked_relation,
     asks_two_things,
+    covers,
     find_people,
     is_note,
     is_person_key,
@@ -74,6 +75,7 @@ from memory_core.types import (
     relations_named,
     relative_of_named,
     russian_name,
+    said_clauses,
     says_i,
     your_relation,
 )
@@ -1011,28 +1013,9 @@ def _named_together(saying: Sequence[Candidate], name: str | None, *, private: b
 
 def _clauses_with(value: str, words: str) -> str:
     """The clauses of ``words`` that say ``value`` (``words`` itself when none does)."""
-    parts = [p for p in _CLAUSE_BREAK.split(words.strip().rstrip(".!")) if p]
-    held = [p for p in parts if _covers(value, p)]
+    parts = said_clauses(words.strip().rstrip(".!"))
+    held = [p for p in parts if covers(value, p)]
     return ", ".join(held) if held else words
-
-
-#: Where a sentence divides into clauses ("…, arbeite bei Bosch und spiele gern Schach").
-_CLAUSE_BREAK = re.compile(
-    r"\s*[,;]\s*(?:(?:und|y|e|et|и|and|but|aber|pero|mais|а|но)\s+)?"
-    r"|\s+(?:und|y|e|et|и|and|but|aber|pero|mais|а|но)\s+",
-    re.IGNORECASE,
-)
-
-
-def _covers(value: str, clause: str) -> bool:
-    """Whether a slot's value is said in ``clause`` (in any inflection: "Самара" in "в
-    Самаре")."""
-    said = re.findall(r"\w+", clause.casefold())
-    # each word of a value of several ("cantar flamenco" in "me encanta cantar flamenco")
-    return all(
-        any(w.startswith(word[: max(4, len(word) - 2)]) for w in said)
-        for word in re.findall(r"\w+", value.casefold())
-    ) and bool(re.search(r"\w", value))
 
 
 def _rest_of_notes(saved: Sequence[Candidate], lang: str) -> list[Candidate]:
@@ -1063,8 +1046,8 @@ def uncovered(words: str, values: Sequence[str]) -> str:
     """The clauses of ``words`` that say none of ``values`` (``words`` itself when none does,
     ``""`` when every clause does): "Ich wohne in Köln und spiele gern Schach" beside the
     value "Köln" → "spiele gern Schach"."""
-    parts = [p for p in _CLAUSE_BREAK.split(words) if p]
-    rest = [p for p in parts if not any(_covers(v, p) for v in values)]
+    parts = said_clauses(words)
+    rest = [p for p in parts if not any(covers(v, p) for v in values)]
     if len(rest) == len(parts):
         return words
     # "Hola, soy Marta y …": the greeting says nothing (it was quoted as what was saved).

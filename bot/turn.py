@@ -35,7 +35,15 @@ from bot.responder import (
 from bot.texts import HELP_POINTER
 from bot.wording import knows_user, told_name
 from memory_core import Extractor, Memory, Observer, Turn, asks_to_remember
-from memory_core.types import Candidate, TurnInput, asked_about, group_key, is_note
+from memory_core.types import (
+    Candidate,
+    TurnInput,
+    asked_about,
+    covers,
+    group_key,
+    is_note,
+    said_clauses,
+)
 from memory_core.values import Audience, Fact, SearchHit, Topic
 
 REDACTED = "[redacted]"
@@ -298,7 +306,9 @@ class ChatTurn:
                 kept.append(cand)
             else:
                 waiting.setdefault(old.id, (old, cand))
-        return kept, list(waiting.values())
+        values = [v for old, new in waiting.values() for v in (_value(old), new.value) if v]
+        said = [c for c in (_beside(c, values) for c in kept) if c is not None]
+        return said, list(waiting.values())
 
     async def learn_edit(self, msg: IncomingMessage, turn_id: str, text: str) -> None:
         """Commit an edited message's new text to be learned from (once per edit)."""
@@ -448,3 +458,26 @@ def _masked_stream(stream: ReplyStream, mask: _Mask) -> Callable[[str], Awaitabl
 def _with_signal(hits: list[SearchHit], signal: str, ran: bool) -> int | None:
     """How many hits a search channel contributed (``None`` when it did not run)."""
     return sum(1 for h in hits if getattr(h, signal) > 0) if ran else None
+
+
+def _value(fact: Fact) -> str | None:
+    """A fact's slot value ("Berlin"), when it has one."""
+    value = fact.value_json.get("value") if isinstance(fact.value_json, dict) else None
+    return value if isinstance(value, str) else None
+
+
+def _beside(cand: Candidate, values: list[str]) -> Candidate | None:
+    """A note of a line that also says a change asked about (``values``: its two sides), as
+    learning keeps it: without the clauses that say the change ("Wir sind nach Lyon gezogen
+    und ich habe dort als Bäcker angefangen" → "ich habe dort als Bäcker angefangen");
+    ``None`` when every clause says it (learning holds such a note back)."""
+    if not values or not is_note(cand.key):
+        return cand
+    words = (cand.source_excerpt or cand.value_text).strip().rstrip(".!")
+    parts = said_clauses(words)
+    rest = [p for p in parts if not any(covers(v, p) for v in values)]
+    if not rest:
+        return None
+    if len(rest) == len(parts):
+        return cand  # another sentence of the message
+    return dataclasses.replace(cand, source_excerpt=", ".join(rest))

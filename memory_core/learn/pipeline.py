@@ -30,7 +30,7 @@ from memory_core.learn.arbitrate import (
     held_with_pending,
     normalise_value,
 )
-from memory_core.learn.decisions import Decision, Pending, decision_key
+from memory_core.learn.decisions import Decision, Insert, Pending, decision_key
 from memory_core.learn.flow import Pipeline
 from memory_core.learn.lookup import replaced_facts
 from memory_core.llm import llm_scope
@@ -80,6 +80,20 @@ class LearnResult:
             if match is None:
                 continue
             if not isinstance(match.decision, Pending) and not match.waits:
+                written = match.fact
+                if (
+                    isinstance(match.decision, Insert)
+                    and written is not None
+                    and is_note(cand.key)
+                    and written.value_text != cand.value_text
+                ):
+                    # A note kept in part (what a line said beside a change asked about):
+                    # named as it was written.
+                    cand = replace(
+                        cand,
+                        value_text=written.value_text,
+                        source_excerpt=written.source_excerpt or cand.source_excerpt,
+                    )
                 kept.append(cand)
             elif match.previous is not None:
                 private = cand.sensitive or (match.fact is not None and match.fact.sensitive)

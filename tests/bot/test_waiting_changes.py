@@ -7,6 +7,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from memory_core.clock import ManualClock
 from tests.factories import START
 
@@ -23,3 +25,61 @@ async def test_the_waiting_reply_names_the_old_value_and_the_new(
         "You told me before that you live in Berlin, and now that you live in Lisbon — "
         "I'll change that only once you confirm."
     ) in out, out
+
+
+#: (told, a change said with another statement, a word of the other statement, the new home).
+BESIDE = {
+    "de": (
+        "Ich wohne in Berlin.",
+        "Wir sind nach Lyon gezogen und ich habe dort als Bäcker angefangen.",
+        "Bäcker",
+        "Lyon",
+    ),
+    "fr": (
+        "J'habite à Berlin.",
+        "On a déménagé à Lyon et j'ai commencé comme boulanger là-bas.",
+        "boulanger",
+        "Lyon",
+    ),
+    "es": (
+        "Vivo en Berlín.",
+        "Nos mudamos a Lyon y empecé a trabajar de panadero allí.",
+        "panadero",
+        "Lyon",
+    ),
+}
+
+
+@pytest.mark.parametrize(("told", "said", "other", "new"), BESIDE.values(), ids=BESIDE)
+async def test_a_statement_said_with_a_waiting_change_is_learned(
+    told: str, said: str, other: str, new: str, tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """The sentence's note was dropped whole beside the change asked about (it would have
+    shown the new home as told), and with it the other statement — though the reply said
+    "Alles klar — „… als Bäcker angefangen“". Now the clauses that do not say the change
+    are kept (and acknowledged) while the change waits; the new home shows nowhere."""
+    clock = ManualClock(START)
+    async with console(tmp_path / "m.db", clock, user="kit", learning_wait_s=60) as s:
+        await s.say(told)
+        clock.advance(days=1)
+        ack = await s.say(said)
+        memories = await s.say("/memories")
+        await s.say("2")  # the old home is right: the other statement stays
+        after = await s.say("/memories")
+    assert other in ack.splitlines()[0], ack
+    assert other in memories and other in after, (memories, after)
+    kept = [line for line in memories.splitlines() if other in line]
+    assert all(new not in line for line in kept), memories
+
+
+async def test_a_late_acknowledgement_names_only_what_is_said_beside_the_change(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """Learning not done when the reply is due (a busy machine): the preview's note of the
+    line is named as learning keeps it, without the clause of the change."""
+    async with console(tmp_path / "m.db", ManualClock(START), learning_wait_s=60) as s:
+        await s.say("Ich wohne in Berlin.")
+        s.runtime.router.turn.learning_wait_s = 1e-9
+        out = await s.say("Wir sind nach Lyon gezogen und ich habe dort als Bäcker angefangen.")
+    ack = out.splitlines()[0]
+    assert "Bäcker" in ack and "gezogen" not in ack, ack
