@@ -557,6 +557,44 @@ def held_with_pending(decisions: Sequence[Decision], known: Mapping[int, Fact]) 
     return out
 
 
+def held_from_rejected(
+    decisions: Sequence[Decision],
+    known: Mapping[int, Fact],
+    rejected: Sequence[Fact],
+    *,
+    said_at: datetime | None = None,
+) -> list[Decision]:
+    """A value the user rejected with the button (or asked to forget) never comes back in a
+    note of the line that said it: old material read again (a session's consolidation,
+    ``said_at`` ``None``) wrote "On a déménagé à Mons et j'ai commencé comme boulanger" back
+    after the user kept Liège. Such a note keeps only its clauses that do not say a rejected
+    value (none when the value is no slot's: the note is dropped whole)."""
+    gone = [f for f in rejected if guards(f, explicit=False, said_at=said_at)]
+    lines = {_said(f.source_excerpt or "") for f in gone} - {""}
+    if not lines:
+        return list(decisions)
+    values = [v for f in gone if (v := _value_of(f))]
+    out: list[Decision] = []
+    for d in decisions:
+        if not (isinstance(d, Insert | Update | Supersede | Pending) and is_note(d.proposal.key)):
+            out.append(d)
+            continue
+        said = _said(d.proposal.source_excerpt)
+        if not said or not any(w in said or said in w for w in lines):
+            out.append(d)
+            continue
+        rest = _without_change(d.proposal, values)
+        if rest is None:
+            continue  # every clause says the rejected value, or no slot holds it
+        target = known.get(d.target_id) if not isinstance(d, Insert) else None
+        if target is not None and normalise_value(target.value_text) == normalise_value(
+            rest.value_text
+        ):
+            continue  # what the told note says already
+        out.append(replace(d, proposal=rest))
+    return out
+
+
 def _value_of(fact: Fact) -> str | None:
     """A fact's slot value ("Berlin"), when it has one."""
     value = fact.value_json.get("value") if isinstance(fact.value_json, dict) else None

@@ -83,3 +83,51 @@ async def test_a_late_acknowledgement_names_only_what_is_said_beside_the_change(
         out = await s.say("Wir sind nach Lyon gezogen und ich habe dort als Bäcker angefangen.")
     ack = out.splitlines()[0]
     assert "Bäcker" in ack and "gezogen" not in ack, ack
+
+
+#: (told, the change the user then rejects with the button, the rejected value).
+REJECTED = {
+    "en, a move": ("I live in Berlin.", "We moved to Lisbon last week.", "Lisbon"),
+    "de, nein": ("Ich bin 29 Jahre alt.", "Nein, ich bin 30, nicht 29.", "30"),
+    "fr, a move and more": (
+        "J'habite à Liège.",
+        "On a déménagé à Mons et j'ai commencé comme boulanger là-bas.",
+        "Mons",
+    ),
+    "es, en realidad": ("Tengo 29 años.", "En realidad tengo 30 años, no 29.", "30"),
+}
+
+
+@pytest.mark.parametrize(("told", "change", "rejected"), REJECTED.values(), ids=REJECTED)
+async def test_a_value_rejected_with_the_button_never_comes_back(
+    told: str, change: str, rejected: str, tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """The user keeps the old value ("2"): the session's consolidation read the line again and
+    wrote the rejected value back as a note (or a fact). Every nightly job over two weeks on a
+    ManualClock: it shows nowhere, and the told value stands."""
+    clock = ManualClock(START)
+    async with console(tmp_path / "m.db", clock, user="kit", learning_wait_s=60) as s:
+        assert s.runtime is not None
+        await s.say(told)
+        clock.advance(hours=1)
+        asked = await s.say(change)
+        assert "[2]" in asked, asked
+        await s.say("2")
+        await s.runtime.settle()
+        jobs = s.runtime.jobs
+        for _ in range(14):
+            clock.advance(days=1)
+            for run in (
+                jobs.run_consolidate,
+                jobs.run_expire,
+                jobs.run_decay,
+                jobs.run_dedup,
+                jobs.run_reflect,
+                jobs.run_insights,
+                jobs.run_enrich,
+            ):
+                await run()
+            await s.runtime.settle()
+        profile = await s.say("/profile")
+        memories = await s.say("/memories")
+    assert rejected not in profile and rejected not in memories, (profile, memories)
