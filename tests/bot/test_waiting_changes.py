@@ -88,7 +88,17 @@ async def test_a_late_acknowledgement_names_only_what_is_said_beside_the_change(
 #: (told, the change the user then rejects with the button, the rejected value).
 REJECTED = {
     "en, a move": ("I live in Berlin.", "We moved to Lisbon last week.", "Lisbon"),
+    "en, a job and more": (
+        "I work as a teacher.",
+        "Actually I'm a nurse now, and I love the night shifts.",
+        "nurse",
+    ),
     "de, nein": ("Ich bin 29 Jahre alt.", "Nein, ich bin 30, nicht 29.", "30"),
+    "de, a move and more": (
+        "Ich wohne in Berlin.",
+        "Wir sind nach Lyon gezogen und ich habe dort als Bäcker angefangen.",
+        "Lyon",
+    ),
     "fr, a move and more": (
         "J'habite à Liège.",
         "On a déménagé à Mons et j'ai commencé comme boulanger là-bas.",
