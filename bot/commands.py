@@ -109,6 +109,12 @@ HISTORY_EVENTS = {
     "decayed": N_("faded"),
     "faded": N_("faded"),
 }
+#: The events the expiry job writes when a change the user stated stood unanswered for 7 days
+#: (memory_core's ``expire_due``: the only "updated"/"superseded" rows by the system).
+LAPSED_EVENTS = {
+    "updated": N_("you didn't answer, so what you said last stands"),
+    "superseded": N_("replaced by what you said last (you didn't answer)"),
+}
 #: What an /undo did to each memory, by the status it is back in.
 UNDONE = {
     Status.ACTIVE: N_("{fact} (back in your memory)"),
@@ -468,7 +474,8 @@ class Commands:
             t(
                 c.lang,
                 UNDONE.get(f.status, "{fact}"),
-                fact=texts.fact_line(f, c.lang, c.who, with_id=False),
+                # "You live in Berlin (back in your memory)": one sentence, its status once.
+                fact=texts.fact_line(f, c.lang, c.who, with_id=False, flag=False).rstrip("."),
             )
             for f in result.reverted
         ]
@@ -670,7 +677,8 @@ class Commands:
             for e in history[-8:]:
                 state = e.after or e.before or {}
                 value = str(state.get("value_text", ""))
-                what = t(lang, HISTORY_EVENTS.get(e.event, N_("changed")))
+                lapsed = LAPSED_EVENTS.get(e.event) if e.actor == "system" else None
+                what = t(lang, lapsed or HISTORY_EVENTS.get(e.event, N_("changed")))
                 # The row's own slot value ("Your name is Оля" was English in a French /why
                 # when the fact has changed since); an older row without one: the shown
                 # fact's, when the row says the same.

@@ -59,6 +59,7 @@ from memory_core.types import (
     as_dated,
     asked_relation,
     asks_two_things,
+    covers,
     find_people,
     is_note,
     is_person_key,
@@ -74,6 +75,7 @@ from memory_core.types import (
     relations_named,
     relative_of_named,
     russian_name,
+    said_clauses,
     says_i,
     your_relation,
 )
@@ -180,9 +182,10 @@ class TurnContext:
     #: Something said is kept only on an explicit ``/remember`` (money, a secret): the
     #: acknowledgement says it was not saved.
     held_back: bool = False
-    #: The facts a statement of this message would change, waiting for the user's
-    #: confirmation (a question with buttons is sent for each): not acknowledged as saved.
-    waiting: Sequence[Fact] = ()
+    #: The changes a statement of this message would make, waiting for the user's
+    #: confirmation (a question with buttons is sent for each): the fact told before and what
+    #: the message said instead. Not acknowledged as saved.
+    waiting: Sequence[tuple[Fact, Candidate]] = ()
     #: The message asks how the user likes something done ("how do I like my reports
     #: done?"): the topic, and the user's procedures about it (never in the memory block).
     procedure_topic: str | None = None
@@ -1059,28 +1062,9 @@ def _named_together(saying: Sequence[Candidate], name: str | None, *, private: b
 
 def _clauses_with(value: str, words: str) -> str:
     """The clauses of ``words`` that say ``value`` (``words`` itself when none does)."""
-    parts = [p for p in _CLAUSE_BREAK.split(words.strip().rstrip(".!")) if p]
-    held = [p for p in parts if _covers(value, p)]
+    parts = said_clauses(words.strip().rstrip(".!"))
+    held = [p for p in parts if covers(value, p)]
     return ", ".join(held) if held else words
-
-
-#: Where a sentence divides into clauses ("…, arbeite bei Bosch und spiele gern Schach").
-_CLAUSE_BREAK = re.compile(
-    r"\s*[,;]\s*(?:(?:und|y|e|et|и|and|but|aber|pero|mais|а|но)\s+)?"
-    r"|\s+(?:und|y|e|et|и|and|but|aber|pero|mais|а|но)\s+",
-    re.IGNORECASE,
-)
-
-
-def _covers(value: str, clause: str) -> bool:
-    """Whether a slot's value is said in ``clause`` (in any inflection: "Самара" in "в
-    Самаре")."""
-    said = re.findall(r"\w+", clause.casefold())
-    # each word of a value of several ("cantar flamenco" in "me encanta cantar flamenco")
-    return all(
-        any(w.startswith(word[: max(4, len(word) - 2)]) for w in said)
-        for word in re.findall(r"\w+", value.casefold())
-    ) and bool(re.search(r"\w", value))
 
 
 def _rest_of_notes(saved: Sequence[Candidate], lang: str) -> list[Candidate]:
@@ -1111,8 +1095,8 @@ def uncovered(words: str, values: Sequence[str]) -> str:
     """The clauses of ``words`` that say none of ``values`` (``words`` itself when none does,
     ``""`` when every clause does): "Ich wohne in Köln und spiele gern Schach" beside the
     value "Köln" → "spiele gern Schach"."""
-    parts = [p for p in _CLAUSE_BREAK.split(words) if p]
-    rest = [p for p in parts if not any(_covers(v, p) for v in values)]
+    parts = said_clauses(words)
+    rest = [p for p in parts if not any(covers(v, p) for v in values)]
     if len(rest) == len(parts):
         return words
     # "Hola, soy Marta y …": the greeting says nothing (it was quoted as what was saved).
@@ -1394,17 +1378,21 @@ _STATEMENT_WORDS = 3
 
 
 def _waiting(ctx: TurnContext, name: str | None) -> str:
-    """ " You told me before that you live in Berlin — I'll change that only once you confirm."
-    for the facts a statement would change (``""``: none). A group hears no old fact, and a
-    sensitive one is never said back."""
+    """ " You told me before that you live in Berlin, and now that you live in Lisbon — I'll
+    change that only once you confirm." for the changes a statement would make (``""``: none):
+    the user sees both values. A group hears neither, and a change with a sensitive side is
+    never said back (nor are the others beside it: one line names all or none)."""
     if not ctx.waiting:
         return ""
-    shown = [] if ctx.group else [f for f in ctx.waiting if not f.sensitive]
-    if not shown:
+    if ctx.group or any(old.sensitive or new.sensitive for old, new in ctx.waiting):
         return " " + _say("I'll change what you told me before only once you confirm.")
-    said = _listing([told_words(f, name) for f in shown])  # in the reply's language
+    befores = dict.fromkeys(told_words(old, name) for old, _ in ctx.waiting)  # reply's language
+    nows = dict.fromkeys(_noted_words(new, name) for _, new in ctx.waiting)
     return " " + _say(
-        "You told me before that {facts} — I'll change that only once you confirm.", facts=said
+        "You told me before that {before}, and now that {now} — I'll change that only once you "
+        "confirm.",
+        before=_listing(list(befores)),
+        now=_listing([w for w in nows if w]),
     )
 
 

@@ -150,15 +150,17 @@ def shown_entries(entries: Sequence[E]) -> list[E]:
     ]
 
 
-def fact_line(fact: Fact, lang: str = "en", who: str | None = None, *, with_id: bool = True) -> str:
-    """One memory as a line for lists, said to its owner ("#4 You live in Lisbon.")."""
+def fact_line(
+    fact: Fact, lang: str = "en", who: str | None = None, *, with_id: bool = True, flag: bool = True
+) -> str:
+    """One memory as a line for lists, said to its owner ("#4 You live in Lisbon."; ``flag``:
+    with "(not confirmed yet)" when it waits for the user's answer)."""
     tag = f"#{fact.id} " if with_id else ""
-    flag = (
-        f" ({t(lang, 'not confirmed yet')})" if fact.status.value == "pending_confirmation" else ""
-    )
+    pending = flag and fact.status.value == "pending_confirmation"
+    flagged = f" ({t(lang, 'not confirmed yet')})" if pending else ""
     excerpt = fact.source_excerpt or ""
     said = said_in(lang, fact.key, fact.value_text, slot_value(fact), who, excerpt)
-    return f"{tag}{said}{flag}."  # "You're 35 (not confirmed yet).": one sentence
+    return f"{tag}{said}{flagged}."  # "You're 35 (not confirmed yet).": one sentence
 
 
 def fact_lines(facts: Sequence[Fact], lang: str = "en", who: str | None = None) -> list[str]:

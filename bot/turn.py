@@ -36,7 +36,15 @@ from bot.texts import HELP_POINTER, HELP_POINTER_SOMEONE
 from bot.wording import knows_user, told_name
 from memory_core import Extractor, Memory, Observer, Turn, asks_to_remember
 from memory_core.text.crisis import is_sad, worries_about_someone
-from memory_core.types import Candidate, TurnInput, asked_about, group_key, is_note
+from memory_core.types import (
+    Candidate,
+    TurnInput,
+    asked_about,
+    covers,
+    group_key,
+    is_note,
+    said_clauses,
+)
 from memory_core.values import Audience, Fact, SearchHit, Topic
 
 REDACTED = "[redacted]"
@@ -174,7 +182,7 @@ class ChatTurn:
         streaming = (
             stream is not None and getattr(self.responder, "streams", False) and not group_care
         )
-        waiting: list[Fact] = []
+        waiting: list[tuple[Fact, Candidate]] = []
         early = streaming or bool(
             self.preview is not None
             and turn.learn
@@ -288,25 +296,27 @@ class ChatTurn:
 
     async def _learned(
         self, turn: Turn, noted: list[Candidate], told: list[Fact]
-    ) -> tuple[list[Candidate], list[Fact]]:
+    ) -> tuple[list[Candidate], list[tuple[Fact, Candidate]]]:
         """Commit the turn and wait (at most ``learning_wait_s``) for what learning did with
-        it: of ``noted``, what was kept, and the facts whose change waits for the user's
-        confirmation (asked in their private chat). Not learned in time (a busy machine):
-        the preview with the policy's guess — a change of a ``told`` fact the policy asks
-        about is not acknowledged as saved (it was: "Got it — you moved to Lisbon", then
-        "Which is right?")."""
+        it: of ``noted``, what was kept, and the changes that wait for the user's
+        confirmation (the fact asked about in their private chat, and what would change
+        it). Not learned in time (a busy machine): the preview with the policy's guess — a
+        change of a ``told`` fact the policy asks about is not acknowledged as saved (it was:
+        "Got it — you moved to Lisbon", then "Which is right?")."""
         learned = await self.observer.observe_learned(turn, self.learning_wait_s)
         if learned is not None:
             return learned.outcome(noted)
         kept: list[Candidate] = []
-        waiting: dict[int, Fact] = {}
+        waiting: dict[int, tuple[Fact, Candidate]] = {}
         for cand in noted:
             old = asked_about(cand, told)
             if old is None:
                 kept.append(cand)
             else:
-                waiting.setdefault(old.id, old)
-        return kept, list(waiting.values())
+                waiting.setdefault(old.id, (old, cand))
+        values = [v for old, new in waiting.values() for v in (_value(old), new.value) if v]
+        said = [c for c in (_beside(c, values) for c in kept) if c is not None]
+        return said, list(waiting.values())
 
     async def learn_edit(self, msg: IncomingMessage, turn_id: str, text: str) -> None:
         """Commit an edited message's new text to be learned from (once per edit)."""
@@ -456,3 +466,26 @@ def _masked_stream(stream: ReplyStream, mask: _Mask) -> Callable[[str], Awaitabl
 def _with_signal(hits: list[SearchHit], signal: str, ran: bool) -> int | None:
     """How many hits a search channel contributed (``None`` when it did not run)."""
     return sum(1 for h in hits if getattr(h, signal) > 0) if ran else None
+
+
+def _value(fact: Fact) -> str | None:
+    """A fact's slot value ("Berlin"), when it has one."""
+    value = fact.value_json.get("value") if isinstance(fact.value_json, dict) else None
+    return value if isinstance(value, str) else None
+
+
+def _beside(cand: Candidate, values: list[str]) -> Candidate | None:
+    """A note of a line that also says a change asked about (``values``: its two sides), as
+    learning keeps it: without the clauses that say the change ("Wir sind nach Lyon gezogen
+    und ich habe dort als Bäcker angefangen" → "ich habe dort als Bäcker angefangen");
+    ``None`` when every clause says it (learning holds such a note back)."""
+    if not values or not is_note(cand.key):
+        return cand
+    words = (cand.source_excerpt or cand.value_text).strip().rstrip(".!")
+    parts = said_clauses(words)
+    rest = [p for p in parts if not any(covers(v, p) for v in values)]
+    if not rest:
+        return None
+    if len(rest) == len(parts):
+        return cand  # another sentence of the message
+    return dataclasses.replace(cand, source_excerpt=", ".join(rest))

@@ -68,7 +68,7 @@ from memory_core.text.kin import (
     says_i,
     your_relation,
 )
-from memory_core.text.notes import is_note, note_language
+from memory_core.text.notes import covers, is_note, note_language, said_clauses
 from memory_core.text.numbers import values as number_words
 from memory_core.text.procedures import steps_in as procedure_steps
 from memory_core.text.procedures import topic_of as procedure_topic
@@ -159,6 +159,7 @@ __all__ = [
     "asked_relation",
     "asks_two_things",
     "chat_of",
+    "covers",
     "find_people",
     "gender_said",
     "group_key",
@@ -181,6 +182,7 @@ __all__ = [
     "relative_of_named",
     "russian_case",
     "russian_name",
+    "said_clauses",
     "says_i",
     "your_relation",
 ]

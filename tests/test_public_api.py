@@ -130,6 +130,7 @@ def test_memory_core_types_exports() -> None:
         "asked_relation",
         "asks_two_things",
         "chat_of",
+        "covers",
         "find_people",
         "gender_said",
         "group_key",
@@ -152,6 +153,7 @@ def test_memory_core_types_exports() -> None:
         "relative_of_named",
         "russian_case",
         "russian_name",
+        "said_clauses",
         "says_i",
         "your_relation",
     ]

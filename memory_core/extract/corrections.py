@@ -185,6 +185,13 @@ def without_negation(sentence: str) -> str:
     return sentence
 
 
+def opens_as_correction(sentence: str) -> bool:
+    """Whether the sentence opens with a correction's lead and then a statement with its own
+    subject ("Actually I'm a nurse now", not "Correction: 35, married")."""
+    lead = _LEAD.match(sentence)
+    return lead is not None and _CLAUSE.match(sentence[lead.end() :]) is not None
+
+
 def is_correction(sentence: str) -> bool:
     """Whether the sentence corrects something said before (a lead or a negated alternative)."""
     tail = _NOT_TAIL.search(sentence)

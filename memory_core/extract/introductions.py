@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from memory_core.extract import patterns_home_work
+from memory_core.extract.corrections import opens_as_correction
 from memory_core.extract.lexicon import (
     BASE_VERBS,
     DIETS,
@@ -1078,8 +1079,14 @@ def with_cards(
     out: list[str] = []
     anchored = False
     for sentence in sentences:
-        said = card(
-            sentence, is_title, lowercase=lowercase, reads=reads, anchored=anchored, slots=slots
+        # "Actually I'm a nurse now, and …": a correction, read without its lead by the rules
+        # (as a card it was the job "an actually I'm a nurse now").
+        said = (
+            []
+            if opens_as_correction(sentence)
+            else card(
+                sentence, is_title, lowercase=lowercase, reads=reads, anchored=anchored, slots=slots
+            )
         )
         here = _HERE_ALONE.match(out[-1]) if out and said and anchored else None
         if here is not None:

@@ -27,6 +27,7 @@ from memory_core.learn.apply import Applied, TurnRef
 from memory_core.learn.arbitrate import (
     NEAR_DUPLICATE_JACCARD,
     Auditor,
+    held_from_rejected,
     held_with_pending,
     normalise_value,
 )
@@ -221,6 +222,9 @@ class Consolidator:
         # A change still asked about shows nowhere else: no note of its line (as per turn).
         asked = await self.ctx.lanes.run(Lane.BACKGROUND, _asked_about, self.ctx, session.user_id)
         guarded = held_with_pending(guarded, {**related.known, **asked})
+        # A value the user rejected (or asked to forget) comes back in no note of its line.
+        rejected = await self.ctx.lanes.run(Lane.BACKGROUND, _rejected, self.ctx, session.user_id)
+        guarded = held_from_rejected(guarded, related.known, rejected)
         decisions = [d for d in guarded if not isinstance(d, Noop)]
         applied = await self.ctx.lanes.run(
             Lane.BACKGROUND, self._apply, session, page, decisions, related.links, state
@@ -365,3 +369,16 @@ def _asked_about(ctx: Context, user_id: str) -> dict[int, Fact]:
 
 #: At most this many waiting changes are read per page (a user has a few at most).
 _ASKED_READ = 100
+
+
+def _rejected(ctx: Context, user_id: str) -> list[Fact]:
+    """The user's deleted facts, newest first (a value rejected with the button, or
+    forgotten): a page's lines read again bring none of them back in a note."""
+    with ctx.db.read() as conn:
+        return fact_repo.list_facts(
+            conn, user_id, SearchFilters(statuses=(Status.DELETED,)), limit=_REJECTED_READ
+        )
+
+
+#: At most this many deleted facts are read per page (the newest: what a session said).
+_REJECTED_READ = 200

@@ -32,7 +32,7 @@ from memory_core.learn.decisions import (
 )
 from memory_core.store.fts import jaccard, tokens
 from memory_core.text import kin
-from memory_core.text.notes import is_note
+from memory_core.text.notes import covers, is_note, said_clauses
 from memory_core.values import RETRIEVABLE, Fact, Status
 
 #: Two facts of different keys whose texts overlap this much are the same fact (seed 002).
@@ -531,6 +531,15 @@ def held_with_pending(decisions: Sequence[Decision], known: Mapping[int, Fact]) 
     waiting.discard("")
     if not waiting:
         return list(decisions)
+    # The values on both sides of each change waiting: the clauses that say them are its.
+    values = [d.proposal.value for d in decisions if isinstance(d, Pending)] + [
+        _value_of(fact)
+        for d in decisions
+        if isinstance(d, Pending | Noop | Update)
+        and (fact := known.get(d.target_id)) is not None
+        and (fact.status == Status.PENDING or isinstance(d, Pending))
+    ]
+    values += [_value_of(f) for f in known.values() if f.status == Status.PENDING]
     out: list[Decision] = []
     for d in decisions:
         if isinstance(d, Insert | Update | Supersede) and is_note(d.proposal.key):
@@ -539,9 +548,77 @@ def held_with_pending(decisions: Sequence[Decision], known: Mapping[int, Fact]) 
                 if isinstance(d, Update | Supersede):
                     # A told note the line corrects: asked about with the rest.
                     out.append(Pending(d.target_id, d.proposal, "said with a change asked about"))
+                elif (rest := _without_change(d.proposal, [v for v in values if v])) is not None:
+                    # "Wir sind nach Lyon gezogen und ich habe dort als Bäcker angefangen":
+                    # what else the line says is learned as usual, while the change waits.
+                    out.append(Insert(rest, "said beside a change asked about"))
                 continue  # a new note of the line: the change asked about says it
         out.append(d)
     return out
+
+
+def held_from_rejected(
+    decisions: Sequence[Decision],
+    known: Mapping[int, Fact],
+    rejected: Sequence[Fact],
+    *,
+    said_at: datetime | None = None,
+) -> list[Decision]:
+    """A value the user rejected with the button (or asked to forget) never comes back in a
+    note of the line that said it: old material read again (a session's consolidation,
+    ``said_at`` ``None``) wrote "On a déménagé à Mons et j'ai commencé comme boulanger" back
+    after the user kept Liège. Such a note keeps only its clauses that do not say a rejected
+    value (none when the value is no slot's: the note is dropped whole)."""
+    gone = [f for f in rejected if guards(f, explicit=False, said_at=said_at)]
+    lines = {_said(f.source_excerpt or "") for f in gone} - {""}
+    if not lines:
+        return list(decisions)
+    values = [v for f in gone if (v := _value_of(f))]
+    out: list[Decision] = []
+    for d in decisions:
+        if not (isinstance(d, Insert | Update | Supersede | Pending) and is_note(d.proposal.key)):
+            out.append(d)
+            continue
+        said = _said(d.proposal.source_excerpt)
+        if not said or not any(w in said or said in w for w in lines):
+            out.append(d)
+            continue
+        rest = _without_change(d.proposal, values)
+        if rest is None:
+            continue  # every clause says the rejected value, or no slot holds it
+        target = known.get(d.target_id) if not isinstance(d, Insert) else None
+        if target is not None and normalise_value(target.value_text) == normalise_value(
+            rest.value_text
+        ):
+            continue  # what the told note says already
+        out.append(replace(d, proposal=rest))
+    return out
+
+
+def _value_of(fact: Fact) -> str | None:
+    """A fact's slot value ("Berlin"), when it has one."""
+    value = fact.value_json.get("value") if isinstance(fact.value_json, dict) else None
+    return value if isinstance(value, str) else None
+
+
+def _without_change(proposal: Proposal, values: Sequence[str]) -> Proposal | None:
+    """A note of a line that also says a change asked about, without the clauses that say
+    either side of it (``values``), or ``None`` when every clause says one (or none does: the
+    change is said in other words, and the note is held back whole, as before)."""
+    if not values:
+        return None
+    text = proposal.value_text.strip().rstrip(".!")
+    parts = said_clauses(text)
+    rest = [p for p in parts if not any(covers(v, p) for v in values)]
+    if not rest or len(rest) == len(parts) or len(re.findall(r"[^\W\d_]+", " ".join(rest))) < 2:
+        return None
+    kept = ", ".join(rest)
+    kept = kept[:1].upper() + kept[1:] + "."
+    excerpt = proposal.source_excerpt.strip().rstrip(".!")
+    said = [p for p in said_clauses(excerpt) if not any(covers(v, p) for v in values)]
+    return replace(
+        proposal, value_text=kept, source_excerpt=", ".join(said) if said else kept.rstrip(".")
+    )
 
 
 def _said(excerpt: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 import structlog
@@ -30,7 +30,7 @@ from memory_core.learn.arbitrate import (
     held_with_pending,
     normalise_value,
 )
-from memory_core.learn.decisions import Decision, Pending, decision_key
+from memory_core.learn.decisions import Decision, Insert, Pending, decision_key
 from memory_core.learn.flow import Pipeline
 from memory_core.learn.lookup import replaced_facts
 from memory_core.llm import llm_scope
@@ -66,20 +66,39 @@ class LearnResult:
         """Applied decisions that opened a conflict for the user to settle."""
         return [a for a in self.applied if a.conflict_id is not None]
 
-    def outcome(self, said: Sequence[Candidate]) -> tuple[list[Candidate], list[Fact]]:
+    def outcome(
+        self, said: Sequence[Candidate]
+    ) -> tuple[list[Candidate], list[tuple[Fact, Candidate]]]:
         """Of what was read in the turn (``said``: a preview's candidates), what learning kept
-        (written, or known already) and the facts whose change waits for the user's
-        confirmation (the old ones, asked about); what learning dropped is in neither."""
+        (written, or known already) and the changes that wait for the user's confirmation:
+        the fact asked about, and the candidate that would change it (sensitive when learning
+        read the new fact so); what learning dropped is in neither."""
         kept: list[Candidate] = []
-        waiting: dict[int, Fact] = {}
+        waiting: dict[int, tuple[Fact, Candidate]] = {}
         for cand in said:
             match = next((a for a in self.applied if _about(a, cand)), None)
             if match is None:
                 continue
             if not isinstance(match.decision, Pending) and not match.waits:
+                written = match.fact
+                if (
+                    isinstance(match.decision, Insert)
+                    and written is not None
+                    and is_note(cand.key)
+                    and written.value_text != cand.value_text
+                ):
+                    # A note kept in part (what a line said beside a change asked about):
+                    # named as it was written.
+                    cand = replace(
+                        cand,
+                        value_text=written.value_text,
+                        source_excerpt=written.source_excerpt or cand.source_excerpt,
+                    )
                 kept.append(cand)
             elif match.previous is not None:
-                waiting.setdefault(match.previous.id, match.previous)
+                private = cand.sensitive or (match.fact is not None and match.fact.sensitive)
+                new = replace(cand, sensitive=True) if private else cand
+                waiting.setdefault(match.previous.id, (match.previous, new))
         return kept, list(waiting.values())
 
     def summary(self) -> dict[str, object]:

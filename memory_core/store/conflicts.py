@@ -152,11 +152,12 @@ def expired_open(conn: Connection, now: datetime, limit: int = 500) -> list[Conf
 
 def reopen_resolved_at(conn: Connection, user_id: str, resolved_ts: float) -> int | None:
     """Re-open the user's conflict settled at ``resolved_ts`` (epoch seconds; its choice was
-    undone), to be asked again; returns its id, or ``None`` when no choice was made then."""
+    undone, or what its expiry did), to be asked again; returns its id, or ``None`` when none
+    was settled then."""
     row = conn.execute(
         text(
             "UPDATE conflicts SET status = 'open', resolution = NULL, resolved_at = NULL, "
-            "notified_at = NULL WHERE user_id = :u AND status = 'resolved' "
+            "notified_at = NULL WHERE user_id = :u AND status IN ('resolved', 'expired') "
             "AND resolved_at = :ts RETURNING id"
         ),
         {"u": user_id, "ts": resolved_ts},

@@ -15,6 +15,7 @@ team), so such a note was filed as private health.
 from __future__ import annotations
 
 import contextlib
+import re
 import threading
 import weakref
 from collections.abc import Sequence
@@ -247,3 +248,28 @@ def categorize(reader: NoteCategories | None, candidates: Sequence[Candidate]) -
         if category not in SENSITIVE_CATEGORIES:
             out[i] = replace(out[i], category=category)
     return out
+
+
+#: Where a sentence divides into clauses ("…, arbeite bei Bosch und spiele gern Schach").
+_CLAUSE_BREAK = re.compile(
+    r"\s*[,;]\s*(?:(?:und|y|e|et|и|and|but|aber|pero|mais|а|но)\s+)?"
+    r"|\s+(?:und|y|e|et|и|and|but|aber|pero|mais|а|но)\s+",
+    re.IGNORECASE,
+)
+
+
+def said_clauses(words: str) -> list[str]:
+    """The clauses of a sentence in the user's words, in any of the languages ("Ich wohne in
+    Köln und spiele gern Schach" → "Ich wohne in Köln", "spiele gern Schach")."""
+    return [p for p in _CLAUSE_BREAK.split(words) if p]
+
+
+def covers(value: str, clause: str) -> bool:
+    """Whether a slot's value is said in ``clause`` (in any inflection: "Самара" in "в
+    Самаре")."""
+    said = re.findall(r"\w+", clause.casefold())
+    # each word of a value of several ("cantar flamenco" in "me encanta cantar flamenco")
+    return all(
+        any(w.startswith(word[: max(4, len(word) - 2)]) for w in said)
+        for word in re.findall(r"\w+", value.casefold())
+    ) and bool(re.search(r"\w", value))

@@ -268,7 +268,7 @@ async def test_a_detected_language_wins_and_carries_over_to_commands_and_presses
     router = harness.bot
     seen: list[str] = []
 
-    def detect(text: str) -> str | None:
+    def detect(text: str, *, min_confidence: float = 0.7) -> str | None:
         seen.append(text)
         return "es" if "hola" in text.lower() else None
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from bot.responder import OfflineResponder, TurnContext
 from bot.wording import second_person, yours
+from memory_core.types import Candidate
 from memory_core.values import Category, Fact
 from tests.factories import candidate, fact
 
@@ -163,16 +166,30 @@ async def test_a_change_waiting_for_confirmation_is_said_as_such() -> None:
     """What waits for the user's confirmation is never acknowledged as saved; a group hears
     no old value, and a sensitive one is never said back."""
     home = fact(1, "Marta lives in Berlin.", Category.IDENTITY, key="home_city", value="Berlin")
+    cork = candidate("home_city", "Marta lives in Cork.", Category.IDENTITY, value="Cork")
     noted = [candidate("job_title", "Marta is a nurse.", value="nurse")]
     said = "I moved to Cork and I'm a nurse"
-    ctx = TurnContext(said, "Marta", "", (), noted, (), False, waiting=[home])
+    ctx = TurnContext(said, "Marta", "", (), noted, (), False, waiting=[(home, cork)])
     assert (await OfflineResponder().respond(ctx)).text == (
-        "Got it — you're a nurse. You told me before that you live in Berlin — "
-        "I'll change that only once you confirm."
+        "Got it — you're a nurse. You told me before that you live in Berlin, and now that "
+        "you live in Cork — I'll change that only once you confirm."
     )
-    group = TurnContext("I moved to Cork", "Marta", "", (), (), (), True, waiting=[home])
+    group = TurnContext("I moved to Cork", "Marta", "", (), (), (), True, waiting=[(home, cork)])
     text = (await OfflineResponder().respond(group)).text
     assert text == "I'll change what you told me before only once you confirm."
+    # Sensitive on either side: neither value is said back, even in private.
+    ill = fact(2, "Marta has asthma.", Category.HEALTH, key="health.condition", value="asthma")
+    new = candidate("health.condition", "Marta has COPD.", Category.HEALTH, value="COPD")
+    for before, now in ((dataclasses.replace(ill, sensitive=True), new), (ill, sensitive(new))):
+        private = TurnContext("It's COPD", "Marta", "", (), (), (), False, waiting=[(before, now)])
+        text = (await OfflineResponder().respond(private)).text
+        assert text == "I'll change what you told me before only once you confirm.", text
+        assert "COPD" not in text and "asthma" not in text
+
+
+def sensitive(cand: Candidate) -> Candidate:
+    """``cand`` read as sensitive."""
+    return dataclasses.replace(cand, sensitive=True)
 
 
 @pytest.mark.parametrize(

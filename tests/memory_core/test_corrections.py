@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 import pytest
 
 from memory_core.clock import ManualClock
+from memory_core.extract.base import TurnInput
 from memory_core.extract.corrections import (
     before_apology,
     corrected,
@@ -269,3 +270,21 @@ def test_a_remark_after_the_old_value_is_no_part_of_it() -> None:
     assert [(r.old, r.new) for r in replacements("Four hens, not three, silly me.")] == [
         ("three", "Four")
     ]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Actually I'm a nurse now, and I love the night shifts.",
+        "Actually I'm a nurse now and I love the night shifts.",
+    ],
+)
+async def test_a_correction_with_more_said_is_no_card(said: str) -> None:
+    """ "Actually I'm a nurse now, and …" was read as an introduction card: the job "an
+    actually I'm a nurse now" (a trait), not the job "nurse"."""
+    when = datetime(2026, 3, 1, tzinfo=UTC)
+    found = await RulesExtractor().extract(TurnInput(user_text=said, time=when))
+    assert {(c.key, c.value) for c in found if not c.key.startswith("likes.")} == {
+        ("job_title", "nurse")
+    }
+    assert all("actually" not in c.value_text.lower() for c in found)
