@@ -1591,8 +1591,9 @@ class LLMResponder:
         conflicts = tuple(c.conflict_id for c in changes if c.conflict_id is not None)
         return Answer(f"{text}\n\n{ack}" if ack else text, conflicts, offline=offline)
 
-    def _messages(self, ctx: TurnContext) -> list[dict[str, Any]]:
-        """History (cached up to its last block), then this turn's memory block and text."""
+    def _history(self, ctx: TurnContext) -> list[dict[str, Any]]:
+        """The conversation so far as API messages (one per run of a role, the user's first),
+        cached up to its last block: it is the next turn's prefix too."""
         messages: list[dict[str, Any]] = []
         for role, stored in ctx.history[-self.history_turns :]:
             block = {"type": "text", "text": stored.translate(_INERT_TAGS)}  # data, not markup
@@ -1604,8 +1605,12 @@ class LLMResponder:
         if messages and messages[0]["role"] == "assistant":
             messages.pop(0)
         if messages:
-            # The conversation so far is the next turn's prefix too: cache up to here.
             messages[-1]["content"][-1]["cache_control"] = dict(_EPHEMERAL)
+        return messages
+
+    def _messages(self, ctx: TurnContext) -> list[dict[str, Any]]:
+        """History (cached up to its last block), then this turn's memory block and text."""
+        messages = self._history(ctx)
         current = []
         if ctx.memory_block:
             memory = f"<user_memory>\n{ctx.memory_block}\n</user_memory>"
