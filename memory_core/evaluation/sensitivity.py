@@ -119,7 +119,12 @@ school, travel, tiredness, appointments made for others — and 59 special-categ
 in the middle of the same situations, in en/de/es/fr/ru, about 60% English; written by h-sens15
 before the fifteenth round and before its author read the rules, every row checked to share no
 five-word run with another list, the sources, the tests or the docs; rules and reader 0.905 /
-0.966, the rules alone 0.960 / 0.814 when it was written) is held out whole. Batch 111
+0.966, the rules alone 0.960 / 0.814 when it was written) is held out whole. Batch 37
+(``sensitivity_special_tune37.jsonl``: 190 everyday look-alikes written from situations —
+errands, sport, family logistics, work, pets at the vet, cooking, school, travel, tiredness,
+appointments made for others — and 76 special-category sentences said in the same situations,
+in five languages, written by h-sens15 after fresh31's first figure and never from its rows;
+rows sharing a five-word run with another list rewritten) is tune whole. Batch 111
 (``sensitivity_crisis_tune111.jsonl``: look-alikes of self-harm — goals revised downwards,
 quitting for good, "I'm done with", dying of hunger or laughter, a boss's "will kill me if",
 game deaths, sleeping forever, endings, fasting — and self-harm said obliquely, in five
