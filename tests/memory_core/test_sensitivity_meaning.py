@@ -1076,4 +1076,4 @@ def test_a_look_alike_may_be_kept_by_one_of_several_patterns() -> None:
     assert isinstance(row.unless, tuple)
     assert is_look_alike(row, "slept like a log after the wedding")
     assert not is_look_alike(row, "slept like a log but I still can't sleep at night")
-    assert not is_look_alike(row, "I could sleep for a week and never wake up")
+    assert not is_look_alike(row, "so worn down I could sleep for a month and not wake")
