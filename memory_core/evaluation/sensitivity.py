@@ -112,6 +112,18 @@ a shop's shelf, a habit given up, a nuisance called a headache, a game's charact
 kit, nerves before a test, tiredness said as dying or sleeping like the dead, a clergy job, a
 surgery's opening hours, a condition's name as a joke, a paint said to cause cancer — and 30
 sensitive sentences with the same words; written by h-sens14 for the fourteenth round's classes,
+rows sharing a five-word run with another list rewritten) is tune whole. Batch 36
+(``sensitivity_special_fresh31.jsonl``, reported as ``fresh31``: 120 everyday look-alikes
+written from situations — errands, sport, family logistics, work, pets at the vet, cooking,
+school, travel, tiredness, appointments made for others — and 59 special-category sentences said
+in the middle of the same situations, in en/de/es/fr/ru, about 60% English; written by h-sens15
+before the fifteenth round and before its author read the rules, every row checked to share no
+five-word run with another list, the sources, the tests or the docs; rules and reader 0.905 /
+0.966, the rules alone 0.960 / 0.814 when it was written) is held out whole. Batch 37
+(``sensitivity_special_tune37.jsonl``: 190 everyday look-alikes written from situations —
+errands, sport, family logistics, work, pets at the vet, cooking, school, travel, tiredness,
+appointments made for others — and 76 special-category sentences said in the same situations,
+in five languages, written by h-sens15 after fresh31's first figure and never from its rows;
 rows sharing a five-word run with another list rewritten) is tune whole. Batch 111
 (``sensitivity_crisis_tune111.jsonl``: look-alikes of self-harm — goals revised downwards,
 quitting for good, "I'm done with", dying of hunger or laughter, a boss's "will kill me if",
@@ -153,10 +165,13 @@ FRESH_REPORTS: dict[int, str] = {
     28: "fresh27",
     30: "fresh28",
     32: "fresh29",
+    36: "fresh31",
 }
 FRESH_BATCHES: frozenset[int] = frozenset(FRESH_REPORTS)
 #: Batches written to tune on: all ``tune``, whatever the hash says.
-TUNE_BATCHES: frozenset[int] = frozenset({11, 12, 14, 16, 18, 20, 22, 24, 26, 29, 31, 33, 35, 111})
+TUNE_BATCHES: frozenset[int] = frozenset(
+    {11, 12, 14, 16, 18, 20, 22, 24, 26, 29, 31, 33, 35, 37, 111}
+)
 #: Tune batches that choose the reader's thresholds and nothing else: no rule is written from
 #: them and no weight fitted on them (``devtools/train_sensitivity.py``), so the rules miss of
 #: them what they miss of sentences they have never seen — unlike the other tune rows, written

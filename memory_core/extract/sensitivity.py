@@ -382,6 +382,41 @@ _HEALTH_IN_PASSING: tuple[tuple[str, str], ...] = (
         r"|\bmy\s+(?:doctor|nurse|dentist|pharmacist|gp)\s+(?:friend|mate|neighbou?r|cousin|"
         r"uncle|aunt)\b",
     ),
+    # A hospital's car park, café or shuttle said first ("parking at the hospital costs a
+    # fortune"), and a prescription collected for someone else ("collected a prescription for
+    # my neighbour"; not one's own, nor what it is for: "… for his heart pills" is still read).
+    (
+        "parking park café cafe canteen shuttle prescription prescriptions",
+        r"\b(?:parking|car\s+park|café|cafe|canteen|shuttle(?:\s+bus)?)\s+(?:at|of|for)\s+the\s+"
+        r"hospital\b"
+        r"|\b(?:pick(?:ed|ing)?\s+up|collect(?:ed|ing|s)?|fetch(?:ed|ing)?|grab(?:bed|bing)?)\s+"
+        r"(?:a|the|his|her|their|[a-z]+'s)\s+(?:repeat\s+)?prescriptions?(?:\s+for\s+(?:my|our|"
+        r"the)\s+(?:neighbou?r|nan|gran|grandma|grandpa|mum|mom|dad|aunt|uncle|friend|flatmate|"
+        r"colleague|boss|mother-in-law|father-in-law))?"
+        r"(?=\s*(?:$|[,.;:!?]|(?:since|and|then|on|from|at|while|before|after|because|so|"
+        r"today|tomorrow)\b))",
+    ),
+    # An animal's routine care ("the puppy's second vaccination", "our kitten got her worming
+    # tablet", "der Hund bekommt Tabletten gegen Zecken", "la vacuna de la rabia del perro",
+    # "le rappel de vaccin du chat", "прививка коту"): no one's health (a pet's illness is read).
+    (
+        "vaccination vaccinations vaccine vaccines jab jabs booster shots worming wormer flea "
+        "fleas tick ticks spay spayed neuter neutered zecken impfung wurmkur vacuna vacunas "
+        "vaccin rappel прививку прививка прививки",
+        r"\b(?:pupp(?:y|ies)|kittens?|dogs?|cats?|rabbits?|horses?|ponies|pony|mare|hamsters?|"
+        r"parrots?|pets?)(?:'s)?\s+(?:\w+\s+){0,3}?(?:vaccinations?|vaccines?|jabs?|booster|"
+        r"shots?|worming|wormer|flea|tick|spay(?:ed)?|neuter(?:ed)?)\b"
+        r"|\b(?:vaccinations?|jabs?|booster|worming|flea|tick)\s+(?:\w+\s+){0,2}?for\s+"
+        r"(?:the|our|my)\s+(?:pupp(?:y|ies)|kittens?|dogs?|cats?|rabbits?|horses?|pets?)\b"
+        r"|\b(?:hund|katze|kater|welpe|pferd)\w*\s+(?:\w+\s+){0,3}?(?:impfung|wurmkur|"
+        r"tabletten\s+gegen\s+(?:zecken|flöhe|würmer))\b"
+        r"|\bvacunas?\s+(?:\w+\s+){0,2}?(?:del|al|para\s+el|para\s+la)\s+(?:perr[oa]|gat[oa]|"
+        r"cachorr[oa])\b|\b(?:perr[oa]|gat[oa]|cachorr[oa])\s+(?:\w+\s+){0,4}?vacunas?\b"
+        r"|\b(?:rappel\s+(?:du\s+|de\s+)?)?vaccins?\s+(?:\w+\s+){0,2}?(?:du|au|pour\s+le|pour\s+la)\s+"
+        r"(?:chat|chien|chiot|chaton)\b"
+        r"|\b(?:кот\w*|кошк\w*|собак\w*|щен\w*)\s+(?:\w+\s+){0,2}?прививк\w*"
+        r"|\bприви(?:вк\w*|ть)\s+(?:\w+\s+){0,2}?(?:кот\w*|кошк\w*|собак\w*|щен\w*)",
+    ),
     # A thing said to cause cancer ("a cancer-causing paint", "krebserregend", "cancérigène"),
     # and a vaccine campaign in the news: no one's health.
     (
@@ -1320,6 +1355,14 @@ _HEALTH_RULES = _Rules(
         r"\bbaby\s+(?:is\s+)?due\b|\b\d+\s+weeks\s+(?:pregnant|along)\b"
         r"|\b(?:i'm|i\s+am|she's|she\s+is|we're|we\s+are|the\s+user\s+is)\s+due\s+(?:in|on|any|"
         r"next|this|around)\b",
+    ),
+    # The weeks of a pregnancy said bare (tune batch 37): "I'm 30 weeks so my partner shops",
+    # "waddling around at 34 weeks" — not "I'm 3 weeks into the job", "at 8 weeks old".
+    (
+        "weeks",
+        r"\b(?:i'm|im|i\s+am|she's|she\s+is)\s+(?:[1-3]\d|4[0-2]|twenty|thirty)[\s-]?\w*\s+weeks"
+        r"(?=\s*(?:$|[,.;!?]|\s+(?:so|and|now|today|tomorrow|already|with)\b))"
+        r"|\bat\s+(?:[2-3]\d|4[0-2])\s+weeks\s*(?:$|[,.;!?])",
     ),
     ("baby pregnancy", r"\blost\s+(?:the|our|my|her|their|a)\s+(?:baby|pregnancy)\b"),
     (

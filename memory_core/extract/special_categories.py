@@ -338,7 +338,12 @@ SEX_LIFE: tuple[tuple[str, str], ...] = (
         rf"\b{BE}\s+(?:an?\s+)?(?:still\s+|not\s+)?{_ADVERB}{_ORIENTATION}"
         r"(?:\s+(?:man|woman|guy|girl|person|dude|lady))?" + _END,
     ),
-    ("came come coming comes", r"\b(?:came|come|coming|comes)\s+out\s+(?:as|to|at)\b"),
+    (
+        "came come coming comes out",
+        r"\b(?:came|come|coming|comes)\s+out\s+(?:as|to|at)\b"
+        # out together (tune batch 37): "the first time we're out as a couple"
+        r"|\b(?:we're|we\s+are|we\s+were|being)\s+out\s+as\s+a\s+couple\b(?!\s+of)",
+    ),
     ("closet closeted", r"\b(?:in|out\s+of)\s+the\s+closet\b|\bcloseted\b"),
     (
         "transitioning transition transitioned",
@@ -845,6 +850,13 @@ CRIMINAL: tuple[tuple[str, str], ...] = (
         r"|\bcommunity\s+service\s+(?:every|each)\s+\w+\s+(?:till|until|for)\b",
     ),
     ("restraining order", r"\brestraining\s+order\s+against\s+(?:me|him|her|them|my)\b"),
+    # Time served said by its length and the offence (tune batch 37): "did six months for
+    # assault", "got two years for burglary".
+    (
+        "did served got spent months years",
+        r"\b(?:did|served|got|spent|doing|serving)\s+(?:\w+\s+){0,2}?(?:months?|years?)\s+"
+        rf"(?:inside\s+)?for\s+{_OFFENCES}\b",
+    ),
     (
         "inside",
         r"\b(?:months?|years?|weeks?|time)\s+inside\s+for\b"

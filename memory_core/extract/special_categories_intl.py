@@ -438,7 +438,9 @@ POLITICS: tuple[tuple[str, str], ...] = (
     (
         "membre militant militante encarté encartée adhérent adhérente",
         rf"\b(?:membre|militante?|encartée?|adhérente?)\s+(?:du\s+|de\s+la\s+|au\s+|chez\s+(?:les\s+)?|à\s+)?"
-        rf"{_PARTIES_INTL}\b|\bmilitante?\s+(?:au|du)\s+parti\b",
+        rf"{_PARTIES_INTL}\b|\bmilitante?\s+(?:au|du)\s+parti\b"
+        r"|\bmilitante?s?\s+(?:insoumise?s?|[ée]colos?|socialistes?|communistes?|"
+        r"r[ée]publicaine?s?|macronistes?|lepenistes?|anarchistes?)\b",
     ),
     (
         "communiste socialiste écolo anarchiste",
@@ -608,10 +610,12 @@ IMMIGRATION: tuple[tuple[str, str], ...] = (
         r"\b(?:mein|sein|ihr)\s+(?:visum|aufenthaltstitel|aufenthaltserlaubnis)\s+(?:ist\s+)?(?:abgelaufen|abgelehnt|entzogen)\b|\bkeine\s+(?:papiere|aufenthaltserlaubnis|arbeitserlaubnis)\b",
     ),
     (
-        "ilegal irregular asilo papeles indocumentado indocumentada",
+        "ilegal irregular asilo papeles indocumentado indocumentada residencia estatus",
         r"\b(?:inmigrante|estoy|soy|vivo|trabajo)\s+(?:\w+\s+)?ilegal\b|\bsituación\s+irregular\b"
         r"|\b(?:solicité|pedí|pido|pedimos|solicitamos)\s+(?:el\s+)?asilo\b|\bsin\s+papeles\b"
-        r"|\bno\s+tengo\s+papeles\b|\bindocumentad[oa]s?\b",
+        r"|\bno\s+tengo\s+papeles\b|\bindocumentad[oa]s?\b"
+        r"|\bsin\s+(?:residencia|permiso\s+de\s+residencia|estatus)\s+legal\b"
+        r"|\bsin\s+(?:permiso\s+de\s+residencia|residencia\s+legal)\b",
     ),
     (
         "visa permiso residencia",
@@ -677,6 +681,24 @@ _CONDITIONS_RU = (
 )
 
 HEALTH: tuple[tuple[str, str], ...] = (
+    # A treatment under way, said with its preposition (tune batch 37): "je suis sous chimio",
+    # "estoy en quimio", "bin gerade in der Chemo", "я на химии" — no verb before the condition.
+    (
+        "sous chimio chimiothérapie insuline antidépresseurs quimio quimioterapia chemo "
+        "chemotherapie химии химиотерапии",
+        r"\bsous\s+(?:chimio(?:th[ée]rapie)?|insuline|antid[ée]presseurs?|anxiolytiques?|"
+        r"dialyse|morphine|m[ée]thadone)\b|\ben\s+(?:plena\s+)?quimio(?:terapia)?\b"
+        r"|\bin\s+der\s+chemo(?:therapie)?\b|\bна\s+хими(?:и|отерапии)\b",
+    ),
+    # A replacement joint waited for or had (tune batch 37): "waiting for a new hip", "eine neue
+    # Hüfte", "una prótesis de cadera", "une prothèse de hanche", "эндопротез".
+    (
+        "hip knee hips knees hüfte knie cadera rodilla hanche genou эндопротез",
+        r"\b(?:new|replacement|artificial|titanium)\s+(?:hip|knee|hips|knees)\b"
+        r"|\bneue[sn]?\s+(?:hüfte|kniegelenk|hüftgelenk)\b"
+        r"|\bpr[óo]tesis\s+de\s+(?:cadera|rodilla)\b|\bproth[èe]se\s+de\s+(?:hanche|genou)\b"
+        r"|\bэндопротез\w*",
+    ),
     (
         "schwanger schwangere schwangeren schwangerschaft",
         r"\bschwanger\w*\b(?!\s+mit\s+(?:ideen|dem\s+gedanken))",

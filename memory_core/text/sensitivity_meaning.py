@@ -242,7 +242,8 @@ _BEYOND_A_FINE = re.compile(
 #: An animal or a plant ("our rabbit is expecting", "la perra está preñada", "my basil looks
 #: depressed"): what is said of one is no one's health — a pet's pregnancy is labelled harmless
 #: in every list. The reader took such lines for health; its health reading is dropped unless
-#: the speaker or a person is the subject (:data:`_A_PERSON`).
+#: the speaker or a person is the subject (:data:`_A_PERSON`; not "she" or "he", which beside
+#: an animal is mostly the animal: "our kitten got her worming tablet, she hated it").
 _ANIMAL_OR_PLANT = re.compile(
     r"\b(?:cats?|kittens?|dogs?|pupp(?:y|ies)|pup|rabbits?|bunn(?:y|ies)|hamsters?|guinea\s+pigs?|"
     r"horses?|mares?|ponies|pony|cows?|goats?|sheep|ewes?|hens?|chickens?|parrots?|birds?|"
@@ -256,7 +257,7 @@ _ANIMAL_OR_PLANT = re.compile(
 _A_PERSON = re.compile(
     r"\b(?:i|i'm|i've|i'd|me|myself|we|we're|us|ich|mir|mich|wir|uns|yo|estoy|tengo|"
     r"nosotros|je|j'|moi|nous|я|мне|меня|мы|нам|нас|mum|mom|mother|dad|father|wife|husband|"
-    r"sister|brother|son|daughter|grandma|grandpa|partner|friend|she|he|mutter|mama|vater|papa|"
+    r"sister|brother|son|daughter|grandma|grandpa|partner|friend|mutter|mama|vater|papa|"
     r"frau|mann|schwester|bruder|madre|padre|mamá|papá|hermana|hermano|mère|père|sœur|frère|"
     r"мама|папа|жена|муж|сестра|брат)\b",
     re.IGNORECASE,
@@ -328,6 +329,51 @@ _SLEEP_TROUBLE = re.compile(
     r"depress|anxi|panic|stress|worr|grief|dream|\bsad\b|\bpoint\b|doctor|clinic|"
     r"kann\s+nicht|keinen\s+schlaf|schlaflos|schlafstörung|no\s+puedo|no\s+duermo|"
     r"sin\s+dormir|n'arrive|pas\s+dormi|ne\s+dors|не\s+могу|не\s+сплю|не\s+спал|бессонниц)",
+    re.IGNORECASE,
+)
+
+
+#: Sleep longed for, or slept deeply, said as a figure ("I could sleep for a week", "slept
+#: like the dead", "ich sterbe vor Müdigkeit", "me muero de sueño", "je meurs de sommeil", "я
+#: умираю хочу спать", "проспала бы сутки", "сплю как убитый"): tiredness, which the reader took
+#: for self-harm (with the crisis reply) or health. Both readings are dropped unless trouble
+#: sleeping (:data:`_SLEEP_TROUBLE`) or a wish not to live (:data:`_NOT_TO_LIVE`) is said beside it.
+_SLEEP_FIGURE = re.compile(
+    r"\bcould\s+sleep\s+for\s+(?:\w+\s+){0,2}?(?:week|weeks|days?|year|month|hours)\b"
+    r"|\b(?:dying|desperate)\s+(?:for|to)\s+(?:some\s+|a\s+)?(?:sleep|nap|lie[\s-]in)\b"
+    r"|\bsle(?:ep|pt|eping)\s+like\s+(?:the\s+dead|a\s+dead\s+\w+|a\s+log|a\s+baby|a\s+rock)\b"
+    r"|\bkönnte\s+(?:\w+\s+){0,3}?(?:tage|wochen|eine\s+woche|einen\s+tag)\s+(?:lang\s+)?"
+    r"(?:durch)?schlafen\b|\bsterbe\s+vor\s+müdigkeit\b|\bgeschlafen\s+wie\s+(?:ein\s+)?"
+    r"(?:toter|stein|murmeltier)\b"
+    r"|\bmuero\s+de\s+sueño\b|\bdormir[íi]a\s+(?:un\s+día|una\s+semana|días|\d+\s+horas)\b"
+    r"|\bdorm[íi]\s+como\s+un\s+(?:muerto|tronco|bebé|lirón)\b"
+    r"|\bmeurs\s+de\s+sommeil\b|\bdormirais\s+(?:une\s+semaine|un\s+jour|des\s+jours|"
+    r"\d+\s+heures)\b|\bdormi\s+comme\s+(?:un\s+mort|une\s+souche|un\s+bébé|un\s+loir)\b"
+    r"|\bпроспал\w*\s+бы\b|\bумираю\W+(?:как\s+)?хочу\s+спать\b|\bсмертельно\s+хочу\s+спать\b"
+    r"|\bсп(?:лю|ал|ала|али)\s+как\s+убит\w*|\bм[её]ртвым\s+сном\b",
+    re.IGNORECASE,
+)
+_NOT_TO_LIVE = re.compile(
+    r"(?:\bwake\b|\bkill|\bdie\b|\bend\s+it|\balive\b|\bliving\b|\bleben\b|\bsterben\b|"
+    r"\bvivir\b|\bmorir\b|\bvivre\b|\bmourir\b|\bжить\b|\bумереть\b|проснуться)",
+    re.IGNORECASE,
+)
+
+#: A member of the clergy saying their job ("I'm a hospital chaplain", "Ich bin Pfarrer in …",
+#: "soy cura en un pueblo", "je suis pasteur", "я священник"): a job, as the labels have it (a
+#: job is no one's faith, :func:`tells_of_work`). Its religion reading is dropped unless belief,
+#: prayer, a conversion or a leaving is said beside it.
+_CLERGY_JOB = re.compile(
+    r"^[\W_]*(?:i'?m|i\s+am|ich\s+bin|soy|je\s+suis|я|я\s+—)\s+(?:a\s+|an\s+|ein\w*\s+|una?\s+|"
+    r"une?\s+)?(?:[\w'-]+\s+)?(?:priest|pastor|vicar|chaplain|rabbi|imam|deacon|curate|"
+    r"pfarrer\w*|pastorin|priester\w*|diakon\w*|rabbiner\w*|seelsorger\w*|sacerdote|cura|"
+    r"pastora|diácono|rabino|capellán|prêtre|pasteure?|curé|aumônier|diacre|rabbin|"
+    r"священник\w*|дьякон\w*|диакон\w*|батюшк\w*|пастор\w*|раввин\w*|имам\w*)\b",
+    re.IGNORECASE,
+)
+_FAITH_SAID = re.compile(
+    r"(?:believ|faith|pray|convert|left\s+the\s+church|glaub|bete|gebet|konvert|ausgetreten|"
+    r"\bcreo\b|\bfe\b|rezo|conver|\bcrois|\bfoi\b|prie|верю|вера|молюсь|крестил)",
     re.IGNORECASE,
 )
 
@@ -690,51 +736,6 @@ _IN_THE_NEWS = frozenset(
     {Topic.CRIMINAL, Topic.HEALTH, Topic.POLITICS, Topic.RELIGION, Topic.FINANCE, Topic.SEX_LIFE}
 )
 
-#: Sleep longed for, or slept deeply, said as a figure ("I could sleep for a week", "slept
-#: like the dead", "ich sterbe vor Müdigkeit", "me muero de sueño", "je meurs de sommeil", "я
-#: умираю хочу спать", "проспала бы сутки", "сплю как убитый"): tiredness, which the reader took
-#: for self-harm (with the crisis reply) or health. Both readings are dropped unless trouble
-#: sleeping (:data:`_SLEEP_TROUBLE`) or a wish not to live (:data:`_NOT_TO_LIVE`) is said beside it.
-_SLEEP_FIGURE = re.compile(
-    r"\bcould\s+sleep\s+for\s+(?:\w+\s+){0,2}?(?:week|weeks|days?|year|month|hours)\b"
-    r"|\b(?:dying|desperate)\s+(?:for|to)\s+(?:some\s+|a\s+)?(?:sleep|nap|lie[\s-]in)\b"
-    r"|\bsle(?:ep|pt|eping)\s+like\s+(?:the\s+dead|a\s+dead\s+\w+|a\s+log|a\s+baby|a\s+rock)\b"
-    r"|\bkönnte\s+(?:\w+\s+){0,3}?(?:tage|wochen|eine\s+woche|einen\s+tag)\s+(?:lang\s+)?"
-    r"(?:durch)?schlafen\b|\bsterbe\s+vor\s+müdigkeit\b|\bgeschlafen\s+wie\s+(?:ein\s+)?"
-    r"(?:toter|stein|murmeltier)\b"
-    r"|\bmuero\s+de\s+sueño\b|\bdormir[íi]a\s+(?:un\s+día|una\s+semana|días|\d+\s+horas)\b"
-    r"|\bdorm[íi]\s+como\s+un\s+(?:muerto|tronco|bebé|lirón)\b"
-    r"|\bmeurs\s+de\s+sommeil\b|\bdormirais\s+(?:une\s+semaine|un\s+jour|des\s+jours|"
-    r"\d+\s+heures)\b|\bdormi\s+comme\s+(?:un\s+mort|une\s+souche|un\s+bébé|un\s+loir)\b"
-    r"|\bпроспал\w*\s+бы\b|\bумираю\W+(?:как\s+)?хочу\s+спать\b|\bсмертельно\s+хочу\s+спать\b"
-    r"|\bсп(?:лю|ал|ала|али)\s+как\s+убит\w*|\bм[её]ртвым\s+сном\b",
-    re.IGNORECASE,
-)
-_NOT_TO_LIVE = re.compile(
-    r"(?:\bwake\b|\bkill|\bdie\b|\bend\s+it|\balive\b|\bliving\b|\bleben\b|\bsterben\b|"
-    r"\bvivir\b|\bmorir\b|\bvivre\b|\bmourir\b|\bжить\b|\bумереть\b|проснуться)",
-    re.IGNORECASE,
-)
-_SLEEP_NOT_WELL = re.compile(_SLEEP_TROUBLE.pattern + "|" + _NOT_TO_LIVE.pattern, re.IGNORECASE)
-
-#: A member of the clergy saying their job ("I'm a hospital chaplain", "Ich bin Pfarrer in …",
-#: "soy cura en un pueblo", "je suis pasteur", "я священник"): a job, as the labels have it (a
-#: job is no one's faith, :func:`tells_of_work`). Its religion reading is dropped unless belief,
-#: prayer, a conversion or a leaving is said beside it.
-_CLERGY_JOB = re.compile(
-    r"^[\W_]*(?:i'?m|i\s+am|ich\s+bin|soy|je\s+suis|я|я\s+—)\s+(?:a\s+|an\s+|ein\w*\s+|una?\s+|"
-    r"une?\s+)?(?:[\w'-]+\s+)?(?:priest|pastor|vicar|chaplain|rabbi|imam|deacon|curate|"
-    r"pfarrer\w*|pastorin|priester\w*|diakon\w*|rabbiner\w*|seelsorger\w*|sacerdote|cura|"
-    r"pastora|diácono|rabino|capellán|prêtre|pasteure?|curé|aumônier|diacre|rabbin|"
-    r"священник\w*|дьякон\w*|диакон\w*|батюшк\w*|пастор\w*|раввин\w*|имам\w*)\b",
-    re.IGNORECASE,
-)
-_FAITH_SAID = re.compile(
-    r"(?:believ|faith|pray|convert|left\s+the\s+church|glaub|bete|gebet|konvert|ausgetreten|"
-    r"\bcreo\b|\bfe\b|rezo|conver|\bcrois|\bfoi\b|prie|верю|вера|молюсь|крестил)",
-    re.IGNORECASE,
-)
-
 #: A figure of being held by one's days ("a prisoner of my own schedule", "prisionera de mi
 #: agenda", "prisonnier de mon emploi du temps", "Gefangener meines Terminkalenders", "заложник
 #: своего графика"): no criminal record.
@@ -796,7 +797,6 @@ _LOW_FOR_LONG = re.compile(
     r"уже\s+(?:месяц|неделю)|терапи|таблетк)",
     re.IGNORECASE,
 )
-_LOW_OR_NOT_TO_LIVE = re.compile(_LOW_FOR_LONG.pattern + "|" + _NOT_TO_LIVE.pattern, re.IGNORECASE)
 #: A queue at passport control or the border ("queued forever at passport control", "la cola de
 #: inmigración", "le contrôle des passeports a pris une heure", "очередь на паспортном
 #: контроле"): a trip's wait, which the reader took for immigration status. Its immigration
@@ -818,27 +818,145 @@ _STATUS_WORD = re.compile(
 )
 
 
+#: What makes an everyday scene (sport, a trip, a meal, tiredness, a check-up) someone's health:
+#: an injury or a condition, a treatment, a carer, a low mood or a state said to last, in the
+#: bot's languages. A health reading of such a scene is kept when one is said.
+_CONDITION_SAID = re.compile(
+    r"(?:injur|fractur|\bbroke|broken|\btore\b|\btorn\b|sprain|dislocat|concuss|ligament|\bacl\b|"
+    r"menisc|tendon|surg|operat|physio|hospital|a&e|doctor|\bgp\b|x-?ray|\bscan|\bmri\b|asthma|"
+    r"inhaler|diabet|insulin|heart|epilep|arthrit|chemo|cancer|pregnan|medic|\bmeds\b|pill|"
+    r"tablet|condition|diagnos|chronic|cholesterol|blood\s+(?:sugar|pressure)|allerg|intoleran|"
+    r"coeliac|celiac|\bibs\b|crohn|eating\s+disorder|anorex|bulim|rehab|relapse|sober|addict|"
+    r"alcoholic|depress|anxi|panic|burn-?out|therap|caught|infect|fever|\bflu\b|covid|virus|"
+    r"can'?t\s+(?:run|walk|play|train|eat|sleep|get\s+up)|no\s+longer|anymore|any\s+more|"
+    r"for\s+(?:weeks|months|years)|since\s+(?:the|my)|every\s+day|all\s+the\s+time|constantly|"
+    r"verletz|gebrochen|bruch|gerissen|bänder|arzt|ärztin|krankenhaus|notaufnahme|\bop\b|krank|"
+    r"schilddr|unterfunktion|seit\s+(?:wochen|monaten|dem|der|meine\w*)|zucker(?:krank|wert)|"
+    r"allergi|unverträglich|schwanger|lesi[óo]n|\brot[oa]\b|fractura|rotura|ligamento|m[ée]dic|"
+    r"urgencias|operaci|enferm|embaraz|desde\s+hace|blessure|bless[ée]|cass[ée]|fracture|"
+    r"entorse|m[ée]decin|h[ôo]pital|urgences|op[ée]r|malade|enceinte|depuis\s+des|травм|"
+    r"перелом|растяжен|связк|врач|больниц|операц|скор|диабет|аллерг|беремен|заболел|"
+    r"уже\s+(?:месяц|год|недел))",
+    re.IGNORECASE,
+)
+#: Sport or exercise with the soreness, a bruise or the tiredness that comes of it ("my knees
+#: are complaining after five sets of squats", "bruised my ribs at rugby", "después del fútbol
+#: tengo un moratón", "после лыж всё тело гудит"): the reader took such lines for health.
+_SPORT = re.compile(
+    r"\b(?:sports?|gym|workout|training|trained|match|game|pitch|league|coach|squats?|"
+    r"deadlifts?|lunges|push-?ups|reps|sets|cardio|spin(?:ning)?|yoga|pilates|crossfit|runs?|"
+    r"ran|running|jog\w*|parkrun|marathon|\d+\s?km?|sprint\w*|hik(?:e|es|ed|ing)|climb\w*|"
+    r"bould\w*|swim\w*|cycl\w*|bike|ride|rode|football|soccer|rugby|hockey|netball|basketball|"
+    r"handball|tennis|padel|squash|badminton|volleyball|cricket|golf|ski|skiing|surf\w*|rowing|"
+    r"boxing|paddle\s*board\w*|fußball\w*|training\w*|laufen|gelaufen|joggen|wander\w*|klettern|"
+    r"radfahren|radtour|spiel|turnier|halbmarathon|fitnessstudio|f[úu]tbol|partido|entreno|"
+    r"entrenamiento|gimnasio|correr|corr[íi]|carrera|marat[óo]n|p[áa]del|baloncesto|escalada|"
+    r"senderismo|bici|entra[îi]nement|courir|couru|course|rando\w*|escalade|v[ée]lo|foot|"
+    r"semi-marathon|тренировк\w*|матч\w*|футбол\w*|бег\w*|пробежал\w*|марафон\w*|"
+    r"полумарафон\w*|спортзал\w*|скалодром\w*|поход\w*|велосипед\w*|хоккей\w*|лыж\w*)\b",
+    re.IGNORECASE,
+)
+_SORE = re.compile(
+    r"(?:sore|stiff|ache|aching|achy|bruis|cramp|jelly|toast|wrecked|destroyed|shaking|complain|"
+    r"on\s+fire|burn|puff|out\s+of\s+breath|breathless|blister|sweat|tired|knackered|exhausted|wiped|"
+    r"shattered|killing|scream|pudding|platt|muskelkater|blauer?\s+fleck|geprellt|kaputt|"
+    r"fertig|müde|erschöpft|agujetas|morat[óo]n|cargad|destrozad|reventad|agotad|cansad|"
+    r"courbatu|\bbleu\b|compote|crev|[ée]puis|lessiv|claqu|fatigu|\bmal\s+aux\b|синяк|крепатур|"
+    r"болят|вата|устал|вымотал|отваливаются|без\s+сил|гудит|гудят)",
+    re.IGNORECASE,
+)
+
+
+def _sore_from_sport(text: str) -> bool:
+    """Whether ``text`` tells of sport or exercise and the soreness or tiredness of it."""
+    return _SPORT.search(text) is not None and _SORE.search(text) is not None
+
+
+#: A treat or a food cut out for a while ("sugar-free february", "esta semana sin azúcar",
+#: "месяц без сладкого", "dry january"): a challenge, not a diet for a condition.
+_TREAT_CUT_OUT = re.compile(
+    r"(?:(?:sugar|chocolate|booze|alcohol|dairy|caffeine|crisps?|sweets?)[\s-]?free|no\s+sugar|less\s+sugar|without\s+sugar|cut(?:ting)?\s+out|"
+    r"(?:no|without)\s+(?:sweets|chocolate|crisps|fizzy|alcohol|booze|meat|coffee|carbs|bread)|"
+    r"dry\s+january|meat[\s-]free|veganuary|zuckerfrei|ohne\s+zucker|kein(?:en)?\s+zucker|"
+    r"ohne\s+(?:süßes|schokolade|alkohol|fleisch)|sin\s+az[úu]car|sin\s+(?:dulces|chocolate|"
+    r"alcohol|carne|pan)|sans\s+sucre|sans\s+(?:sucreries|chocolat|alcool|viande|pain)|"
+    r"без\s+сахара|без\s+сладкого|без\s+алкоголя|без\s+мяса|без\s+хлеба)",
+    re.IGNORECASE,
+)
+#: Eating too much at a meal ("ate way too much at the buffet", "zu viel Kuchen gegessen",
+#: "comí demasiado en la boda", "j'ai trop mangé", "объелся").
+_ATE_TOO_MUCH = re.compile(
+    r"\b(?:ate|eaten|eat|eating)\s+(?:way\s+|far\s+)?too\s+much|\bstuffed\b|\bover-?ate\b|"
+    r"\bovereat\w*|\bfood\s+coma\b|\brolling\s+home\b|\bzu\s+viel\s+(?:\w+\s+)?gegessen\b|"
+    r"\bvollgefressen\b|\bpappsatt\b|\bcom[íi]\s+demasiado\b|\bcomido\s+demasiado\b|"
+    r"\btrop\s+mang[ée]\b|\bобъел\w*|\bпереел\w*|\bнаел\w*",
+    re.IGNORECASE,
+)
+_SICK_FROM_EATING = re.compile(r"binge|purg|vomit|throw(?:ing)?\s+up|\bsick\b", re.IGNORECASE)
+#: A trip and what it does to one (a long flight, jet lag, a ferry, travel sickness, the
+#: altitude, the jabs for it): the reader took such lines for health.
+_TRIP = re.compile(
+    r"\b(?:flights?|planes?|jet\s*-?lag\w*|ferry|boat|cruise|coach|airport|altitude|travel\w*|"
+    r"trip|holiday|safari|abroad|vacation|reise\w*|flug\w*|fähre|urlaub|flughafen|viaje\w*|"
+    r"vuelo|barco|avi[óo]n|vacaciones|aeropuerto|voyage\w*|avion|bateau|vacances|a[ée]roport|"
+    r"d[ée]calage\s+horaire|transports|перел[её]т\w*|самол[её]т\w*|паром\w*|поездк\w*|"
+    r"отпуск\w*|джетлаг|путешеств\w*|укачал\w*)\b",
+    re.IGNORECASE,
+)
+#: Tired from a day, a week, a move or a child ("knackered after the move", "todmüde nach
+#: der Nachtschicht", "estoy reventada", "je suis crevée", "вымоталась за день").
+_TIRED = re.compile(
+    r"\b(?:tired|exhausted|knackered|shattered|wiped(?:\s+out)?|drained|worn\s+out|"
+    r"dead\s+on\s+my\s+feet|zonked|müde|todmüde|erschöpft|erledigt|k\.\s?o\.?|platt|"
+    r"cansad[oa]|agotad[oa]|reventad[oa]|hech[oa]\s+polvo|rendid[oa]|molid[oa]|fatigu[ée]e?|"
+    r"[ée]puis[ée]e?|crev[ée]e?|claqu[ée]e?|lessiv[ée]e?|vann[ée]e?|устал\w*|вымотал\w*|"
+    r"выдохся|выдохлась|без\s+сил|не\s+выспал\w*)(?!\w)",
+    re.IGNORECASE,
+)
+#: A routine check-up, a brace or a sight or hearing test ("the orthodontist tightens her
+#: brace", "Vorsorgeuntersuchung", "revisión del pediatra", "contrôle annuel", "плановый
+#: осмотр"): no condition.
+_CHECK_UP = re.compile(
+    r"(?:check-?ups?|routine|annual|yearly|orthodont\w*|\bbraces?\b|eye\s+tests?|sight\s+tests?|"
+    r"hearing\s+tests?|vorsorge\w*|kontrolle|sehtest|zahnspange|revisi[óo]n|rutina|ortodonc\w*|"
+    r"brackets|contr[ôo]le|d[ée]pistage|appareil\s+dentaire|осмотр\w*|брекет\w*)",
+    re.IGNORECASE,
+)
+#: An errand at the bank or the post office ("queued at the bank to pay in a cheque", "zur
+#: Sparkasse", "al banco", "à la banque", "в банк"): the reader took it for money. Its finance
+#: reading is dropped unless a loan, a debt or an amount is said beside it.
+_BANK_ERRAND = re.compile(
+    r"\b(?:queue\w*|wait\w*|popped|went|go|going|stop\w*|drop\w*|dash\w*|run\w*)\s+"
+    r"(?:\w+\s+){0,3}?(?:at|to|into|by)\s+the\s+(?:bank|post\s+office|cash\s*machine|atm)\b"
+    r"|\bpa(?:y|id)\s+in\s+(?:a|the|my|\w+'s)\s+(?:\w+\s+){0,2}?cheque\b|\bcash(?:ed)?\s+a\s+cheque\b"
+    r"|\bzur\s+(?:bank|post|sparkasse)\b|\bal\s+banco\b|\b[àa]\s+la\s+banque\b|\bв\s+банк\b",
+    re.IGNORECASE,
+)
+_SHORT_OF_MONEY = re.compile(r"\bbroke\b|skint|salary|dispo|découvert", re.IGNORECASE)
+
+
 Trigger = re.Pattern[str] | Callable[[str], bool]
 
 
 @dataclass(frozen=True, slots=True)
 class LookAlike:
     """A class of look-alike sentence whose reading by meaning is dropped: one that ``trigger``
-    finds (a pattern, or a test of the whole text) and ``unless`` does not — looked for in the
-    rest of the text, the trigger's own words taken out, when ``beside`` ("Union Station" names
-    no trade union, "the union rep at Union Station" does)."""
+    finds (a pattern, or a test of the whole text) and no pattern of ``unless`` does — looked
+    for in the rest of the text, the trigger's own words taken out, when ``beside`` ("Union
+    Station" names no trade union, "the union rep at Union Station" does)."""
 
     #: What it is called (the name the docs give it).
     name: str
     #: The readings dropped.
     drops: frozenset[Topic]
     trigger: Trigger
-    unless: re.Pattern[str] | None = None
+    #: What keeps the reading: one pattern or several (any of them found).
+    unless: re.Pattern[str] | tuple[re.Pattern[str], ...] = ()
     beside: bool = False
 
 
 def is_look_alike(alike: LookAlike, text: str) -> bool:
-    """Whether ``text`` is of the class ``alike``: its trigger found, its ``unless`` not."""
+    """Whether ``text`` is of the class ``alike``: its trigger found, none of its ``unless``."""
     rest = text
     if isinstance(alike.trigger, re.Pattern):
         if alike.trigger.search(text) is None:
@@ -847,7 +965,8 @@ def is_look_alike(alike: LookAlike, text: str) -> bool:
             rest = alike.trigger.sub(" ", text)
     elif not alike.trigger(text):
         return False
-    return alike.unless is None or alike.unless.search(rest) is None
+    unless = alike.unless if isinstance(alike.unless, tuple) else (alike.unless,)
+    return not any(p.search(rest) for p in unless)
 
 
 def _a_short_line(text: str) -> bool:
@@ -925,7 +1044,7 @@ LOOK_ALIKES: tuple[LookAlike, ...] = (
         "says_sleep_in_a_figure",
         _flag(Topic.SELF_HARM, Topic.HEALTH),
         _SLEEP_FIGURE,
-        _SLEEP_NOT_WELL,
+        (_SLEEP_TROUBLE, _NOT_TO_LIVE),
     ),
     # Health words in passing, as the rules' near misses know them (a shop's pregnancy tests, a
     # habit given up, a first-aid kit, nerves before a test), and a good time that is over.
@@ -936,7 +1055,7 @@ LOOK_ALIKES: tuple[LookAlike, ...] = (
         "a_good_time_over",
         _flag(Topic.HEALTH, Topic.SELF_HARM),
         _GOOD_TIME_OVER,
-        _LOW_OR_NOT_TO_LIVE,
+        (_LOW_FOR_LONG, _NOT_TO_LIVE),
     ),
     # A queue at passport control is a trip's wait, not one's status.
     LookAlike(
@@ -951,6 +1070,25 @@ LOOK_ALIKES: tuple[LookAlike, ...] = (
     LookAlike("a_prisoner_of", _flag(Topic.CRIMINAL), _PRISONER_OF, _HELD_FOR_REAL),
     LookAlike("says_a_money_proverb", _flag(Topic.FINANCE), _MONEY_PROVERB, _MONEY_DETAIL),
     LookAlike("a_union_of", _flag(Topic.UNION), _UNION_OF, _UNION_WORD, beside=True),
+    # Everyday scenes the reader took for health (h-sens15, tune batch 37): the soreness of
+    # sport, a treat cut out for a month, a big meal, a trip, a tiring day, a routine check-up —
+    # kept when an injury, a condition, a treatment or a state said to last is said beside it
+    # ("bruised my ribs at rugby"; not "tore a ligament at rugby"); and an errand at the bank
+    # is no one's money unless a loan, a debt or an amount is said.
+    LookAlike("sore_from_sport", _flag(Topic.HEALTH), _sore_from_sport, _CONDITION_SAID),
+    LookAlike("cuts_out_a_treat", _flag(Topic.HEALTH), _TREAT_CUT_OUT, _CONDITION_SAID),
+    LookAlike(
+        "ate_too_much", _flag(Topic.HEALTH), _ATE_TOO_MUCH, (_CONDITION_SAID, _SICK_FROM_EATING)
+    ),
+    LookAlike("tells_of_a_trip", _flag(Topic.HEALTH), _TRIP, _CONDITION_SAID),
+    LookAlike("tired_from_the_day", _flag(Topic.HEALTH), _TIRED, _CONDITION_SAID),
+    LookAlike("a_routine_check_up", _flag(Topic.HEALTH), _CHECK_UP, _CONDITION_SAID),
+    LookAlike(
+        "an_errand_at_the_bank",
+        _flag(Topic.FINANCE),
+        _BANK_ERRAND,
+        (_MONEY_DETAIL, _SHORT_OF_MONEY),
+    ),
     # A thing's number is no secret, document or money: "Ana owns the record number 33".
     LookAlike(
         "numbers_a_thing",

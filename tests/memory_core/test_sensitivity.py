@@ -207,7 +207,7 @@ def test_the_classifier_meets_its_measured_figures_on_the_labelled_list() -> Non
     it was written), batch 27, reported as fresh26 (0.907 / 0.703 when it was written) and batch
     28, reported as fresh27 (0.926 / 0.568 when it was written) and batch 30, reported as fresh28
     (0.891 / 0.636 when it was written), and batch 32, reported as fresh29 (0.957 / 0.663 when it
-    was written)."""
+    was written), and batch 36, reported as fresh31 (0.960 / 0.814 when it was written)."""
     rows = load_labels()
     # The selection batch (29) chooses the reader's thresholds; no rule was written from it, so
     # the rules' tune figures leave it out (rules alone on it: 61 of 97 found, 10 false flags).
@@ -215,7 +215,7 @@ def test_the_classifier_meets_its_measured_figures_on_the_labelled_list() -> Non
         [
             r
             for r in rows
-            if r.batch not in {13, 15, 17, 19, 21, 23, 25, 27, 28, 30, 32} | SELECTION_BATCHES
+            if r.batch not in {13, 15, 17, 19, 21, 23, 25, 27, 28, 30, 32, 36} | SELECTION_BATCHES
         ]
     )
     test, tune = report.splits["test"], report.splits["tune"]
@@ -251,6 +251,9 @@ def test_the_classifier_meets_its_measured_figures_on_the_labelled_list() -> Non
     fresh29 = evaluate([r for r in rows if r.batch == 32]).splits["fresh29"]
     assert fresh29.sensitive.precision >= 0.95
     assert fresh29.sensitive.recall >= 0.66
+    fresh31 = evaluate([r for r in rows if r.batch == 36]).splits["fresh31"]
+    assert fresh31.sensitive.precision >= 0.96
+    assert fresh31.sensitive.recall >= 0.81
     assert test.sensitive.precision >= 0.95
     assert test.sensitive.recall >= 0.81
     assert test.by_category[Category.HEALTH].precision >= 0.9
@@ -482,3 +485,37 @@ def test_everyday_lines_with_health_words_are_not_health(text: str) -> None:
 def test_the_health_classes_keep_the_true_sentence(text: str) -> None:
     """The same words said of one's health are still read so."""
     assert sensitive_topic(text) == Topic.HEALTH
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        # Tune batch 37's rule classes (h-sens15): a pregnancy's weeks said bare, a treatment
+        # under way with its preposition, a new joint, time served by its length and offence,
+        # living without legal residence, a party militant, out as a couple.
+        ("she's 32 weeks and still cycling to work", Topic.HEALTH),
+        ("dead on my feet at 38 weeks!", Topic.HEALTH),
+        ("ma mère est sous dialyse trois fois par semaine", Topic.HEALTH),
+        ("mi tío está en quimio desde marzo", Topic.HEALTH),
+        ("dad's getting a new knee in the spring", Topic.HEALTH),
+        ("my brother got two years for burglary", Topic.CRIMINAL),
+        ("trabaja sin permiso de residencia en la obra", Topic.IMMIGRATION),
+        ("il est militant écolo depuis le lycée", Topic.POLITICS),
+        ("our first party where we're out as a couple", Topic.SEX_LIFE),
+    ],
+)
+def test_the_fifteenth_rounds_rules_read_their_class(text: str, topic: Topic) -> None:
+    assert sensitive_topic(text) == topic
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm 3 weeks into the new job",
+        "the puppy comes home at 8 weeks old",
+        "we're out as a couple of friends tonight",
+        "she got two months off for her sabbatical",
+    ],
+)
+def test_the_fifteenth_rounds_rules_leave_their_near_misses(text: str) -> None:
+    assert sensitive_topic(text) is None

@@ -472,6 +472,7 @@ def test_eval_sensitivity_reports_rules_alone_and_with_meaning(
         "fresh27",
         "fresh28",
         "fresh29",
+        "fresh31",
         "all",
     }
     assert reports[0]["fresh"]["sentences"] == 209
@@ -1026,3 +1027,53 @@ def test_figures_of_sleep_money_and_clergy_jobs_drop_the_readers_reading(
 def test_a_club_named_by_its_short_name_is_a_team(text: str) -> None:
     """A club said by its name ("PSG", "Betis") after a verb of supporting is a team."""
     assert cheers_for_a_team(text)
+
+
+@pytest.mark.parametrize(
+    ("topic", "text", "kept"),
+    [
+        # Sport and the soreness of it; an injury or a condition said beside it is kept.
+        (Topic.HEALTH, "hamstrings on fire after the club's hill sprints", False),
+        (Topic.HEALTH, "nach dem Tennis hab ich Muskelkater in der Schulter", False),
+        (Topic.HEALTH, "pulled up at the 20k mark and the physio says it's a torn calf", True),
+        # A treat cut out for a while; a diet for a condition is kept.
+        (Topic.HEALTH, "chocolate-free march, day nine, send help", False),
+        (Topic.HEALTH, "sin azúcar por la diabetes desde el verano", True),
+        # A big meal; a binge said so is kept.
+        (Topic.HEALTH, "overate at the christening, need a walk", False),
+        (Topic.HEALTH, "I binge at night and then make myself sick", True),
+        # A trip; a condition beside it is kept.
+        (Topic.HEALTH, "jet lag has me eating breakfast at 3pm", False),
+        (Topic.HEALTH, "can't fly long-haul since the heart surgery", True),
+        # A tiring day; tiredness said to last, with a cause, is kept.
+        (Topic.HEALTH, "knackered after painting the hallway all day", False),
+        (Topic.HEALTH, "tired all the time for months, the doctor ordered bloods", True),
+        # A routine check-up or a brace; a condition found is kept.
+        (Topic.HEALTH, "the twins' yearly check-up at the dentist went fine", False),
+        (Topic.HEALTH, "the routine scan found a cyst, they're operating", True),
+        # An animal's treatment with "she" said of the animal; a person beside it is kept.
+        (Topic.HEALTH, "the mare had her flu jab and she sulked all day", False),
+        (Topic.HEALTH, "our dog bit my brother, he needed stitches", True),
+        # An errand at the bank is no money; a debt said beside it is.
+        (Topic.FINANCE, "popped into the bank to pay in a cheque from my aunt", False),
+        (Topic.FINANCE, "went to the bank to beg for more time on the loan", True),
+    ],
+)
+def test_everyday_scenes_drop_the_readers_health_reading(
+    topic: Topic, text: str, kept: bool
+) -> None:
+    """Tune batch 37's reader classes (h-sens15): sport, a treat cut out, a big meal, a trip, a
+    tiring day, a check-up, a pet's treatment and an errand at the bank are no one's health or
+    money; the same scene with an injury, a condition, a treatment or a debt keeps it."""
+    from memory_core.text.sensitivity_meaning import _guarded
+
+    assert (_guarded(topic, text) == topic) is kept
+
+
+def test_a_look_alike_may_be_kept_by_one_of_several_patterns() -> None:
+    """A row's ``unless`` may list several patterns; any one of them keeps the reading."""
+    row = LOOK_ALIKE["says_sleep_in_a_figure"]
+    assert isinstance(row.unless, tuple)
+    assert is_look_alike(row, "slept like a log after the wedding")
+    assert not is_look_alike(row, "slept like a log but I still can't sleep at night")
+    assert not is_look_alike(row, "so worn down I could sleep for a month and not wake")
