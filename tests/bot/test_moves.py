@@ -1,0 +1,97 @@
+"""Moves in five languages, end to end on a manual clock: a move that stands (its button, or its
+question left a week) leaves no old home behind in the answer — the old home's sentence kept
+as a note goes with the slot it was said beside, and ``/undo`` brings both back."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memory_core.clock import ManualClock
+from memory_core.values import SearchFilters, Status
+from tests.factories import START
+
+#: (the home said with more than the city, the move, the question, the new city, the old one)
+MOVES = [
+    (
+        "Wir wohnen in Pankow, ziemlich eng aber gemütlich.",
+        "Wir sind nach Erfurt umgezogen.",
+        "Wo wohne ich jetzt?",
+        "Erfurt",
+        "Pankow",
+    ),
+    (
+        "J'habite à Rennes, un quartier animé mais charmant.",
+        "J'ai déménagé à Dijon.",
+        "J'habite où maintenant ?",
+        "Dijon",
+        "Rennes",
+    ),
+    (
+        "Я живу в Самаре, район шумный зато зелёный.",
+        "Я переехала в Тверь.",
+        "Где я сейчас живу?",
+        "Тверь",
+        "Самар",
+    ),
+    (
+        "Vivo en Granada, el piso es pequeño pero luminoso.",
+        "Me mudé a Oviedo.",
+        "¿Dónde vivo ahora?",
+        "Oviedo",
+        "Granada",
+    ),
+    (
+        "I live in Hull, it's windy but we like it.",
+        "I moved to Exeter.",
+        "so where am I based now?",
+        "Exeter",
+        "Hull",
+    ),
+]
+
+
+async def _statuses(s: Any, word: str) -> set[Status]:
+    """The statuses of Ana's facts that say ``word``."""
+    facts = await s.runtime.memory.list_facts(
+        "console:ana", SearchFilters(statuses=tuple(Status)), limit=100
+    )
+    return {f.status for f in facts if word in f.value_text}
+
+
+@pytest.mark.parametrize("answered", [True, False], ids=["tapped", "lapsed"])
+@pytest.mark.parametrize(("home", "move", "asked", "new", "old"), MOVES)
+async def test_a_move_that_stands_leaves_no_old_home_in_the_answer(
+    tmp_path: Path,
+    console: Callable[..., Any],
+    home: str,
+    move: str,
+    asked: str,
+    new: str,
+    old: str,
+    answered: bool,
+) -> None:
+    """The old home's sentence kept as a note answered "where do I live now?" beside or
+    instead of the new home after the move stood: it goes with its slot (history kept), and
+    ``/undo`` of the move brings the slot and the note back."""
+    clock = ManualClock(START)
+    async with console(tmp_path / "m.db", clock, learning_wait_s=120.0) as s:
+        await s.say(home)
+        await s.runtime.settle()
+        clock.advance(days=1)
+        await s.say(move)
+        await s.runtime.settle()
+        if answered:
+            await s.say("/tap 1")
+        else:
+            clock.advance(days=8)
+            await s.runtime.jobs.run_expire()
+        out = await s.say(asked)
+        assert new in out and old not in out, out
+        assert await _statuses(s, old) == {Status.SUPERSEDED}
+        await s.say("/undo")
+        assert Status.ACTIVE in await _statuses(s, old)
+        assert Status.SUPERSEDED not in await _statuses(s, old)
