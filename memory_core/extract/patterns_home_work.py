@@ -126,7 +126,10 @@ _LIVE = re.compile(
 _MOVED = re.compile(
     r"^(?:(?:i|we)(?:'ve|\s+have|\s+just|\s+recently|\s+finally|\s+now)*\s+|"
     r"(?:just\s+|finally\s+|recently\s+)*)(?:moved|relocated)"
-    r"(?:\s+(?:here\s+)?from\s+.+?)?\s+(?:back\s+)?to\s+(?P<v>.+?)"
+    # "we've moved out to Whitby", "moved over to Hull": a particle before a town's name ("moved
+    # up to senior manager" is no move, and names no town).
+    r"(?:\s+(?:here\s+)?from\s+.+?)?\s+(?:back\s+|(?:out|over|down|away)\s+(?=to\s+(?-i:[A-Z])))?"
+    r"to\s+(?P<v>.+?)"
     # "moved to Lisbon from Porto": the place left behind is no part of the new home.
     r"(?:\s+from\s+.+)?$",
     re.IGNORECASE,

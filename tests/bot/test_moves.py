@@ -95,3 +95,37 @@ async def test_a_move_that_stands_leaves_no_old_home_in_the_answer(
         await s.say("/undo")
         assert Status.ACTIVE in await _statuses(s, old)
         assert Status.SUPERSEDED not in await _statuses(s, old)
+
+
+@pytest.mark.parametrize(
+    ("home", "move", "asked", "new"),
+    [
+        (
+            "Ich wohne in Kassel.",
+            "Umzug geschafft, wir sind jetzt in Suhl!",
+            "Wo wohne ich?",
+            "Suhl",
+        ),
+        ("J'habite à Tours.", "On vient de déménager à Niort !", "J'habite où ?", "Niort"),
+        ("Я живу в Туле.", "Переехали наконец в Вологду", "Где я живу?", "Вологда"),
+        ("Vivo en Soria.", "Nos mudamos por fin a Teruel!", "¿Dónde vivo?", "Teruel"),
+        ("I live in Selby.", "we've moved out to Whitby", "where am I based?", "Whitby"),
+    ],
+)
+async def test_a_move_said_in_chat_stands_when_its_question_lapses(
+    tmp_path: Path, console: Callable[..., Any], home: str, move: str, asked: str, new: str
+) -> None:
+    """A particle inside the verb, a move just made, or the move's noun beside a "now": read
+    as the user's stated move (it used to be a note, nothing, or a "now" that may be a trip,
+    and the old home stayed)."""
+    clock = ManualClock(START)
+    async with console(tmp_path / "m.db", clock, learning_wait_s=120.0) as s:
+        await s.say(home)
+        await s.runtime.settle()
+        clock.advance(days=1)
+        await s.say(move)
+        await s.runtime.settle()
+        clock.advance(days=8)
+        await s.runtime.jobs.run_expire()
+        out = await s.say(asked)
+        assert new in out, out
