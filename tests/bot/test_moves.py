@@ -129,3 +129,34 @@ async def test_a_move_said_in_chat_stands_when_its_question_lapses(
         await s.runtime.jobs.run_expire()
         out = await s.say(asked)
         assert new in out, out
+
+
+async def test_an_ending_said_plainly_ends_the_note_said_with_the_home(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """ "Ich wohne nicht mehr in …" ends the home at once (no question): the sentence kept
+    beside it ends too, and ``/undo`` brings both back."""
+    async with console(tmp_path / "m.db", ManualClock(START), learning_wait_s=120.0) as s:
+        await s.say("Ich wohne in Marburg, schön ruhig hier.")
+        await s.runtime.settle()
+        await s.say("Ich wohne nicht mehr in Marburg.")
+        await s.runtime.settle()
+        assert Status.ACTIVE not in await _statuses(s, "Marburg")
+        await s.say("/undo")
+        facts = await s.runtime.memory.list_facts("console:ana", limit=100)
+        said = {f.key.split(".")[0] for f in facts if "Marburg" in f.value_text}
+        assert said == {"home_city", "note"}, said
+
+
+async def test_a_job_change_that_stands_ends_the_old_jobs_note(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """The same for a job: the old job's sentence is not said beside the new job."""
+    async with console(tmp_path / "m.db", ManualClock(START), learning_wait_s=120.0) as s:
+        await s.say("Soy fisioterapeuta en una clínica, turnos largos pero me gusta.")
+        await s.runtime.settle()
+        await s.say("Ahora trabajo como profesora.")
+        await s.runtime.settle()
+        await s.say("/tap 1")
+        out = await s.say("¿En qué trabajo?")
+        assert "profesora" in out and "fisioterapeuta" not in out, out
