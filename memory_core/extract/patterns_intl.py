@@ -82,7 +82,11 @@ _WITH = {
 _HOME = {
     "de": rf"(?:(?:ich|und)\s+(?:wohne|lebe)|wir\s+(?:wohnen|leben)|wohne|(?<=,\s)lebe|"
     rf"(?:wohne|lebe)\s+ich|(?:wohnen|leben)\s+wir)\s+{_WITH['de']}in"
-    r"|(?:ich\s+bin|wir\s+sind|bin)\s+(?:\S+\s+){0,3}?nach(?=\s+\S+(?:\s+\S+)?\s+(?:um)?gezogen)",
+    r"|(?:ich\s+bin|wir\s+sind|bin)\s+(?:\S+\s+){0,3}?nach(?=\s+\S+(?:\s+\S+)?\s+(?:um)?gezogen)"
+    # Chat drops the subject: "Endlich nach Suhl umgezogen!" (the line ends there: "Nach Suhl
+    # gezogen ist meine Schwester" is someone else's move).
+    r"|^(?:(?:endlich|jetzt|nun|inzwischen|mittlerweile|schon|gerade)\s+)?"
+    r"nach(?=\s+\S+(?:\s+\S+)?\s+(?:um)?gezogen\s*(?:[.!,;–—-]|$))",
     "es": rf"(?:vivo|vivimos|resido)\s+{_WITH['es']}en"
     r"|(?:me|nos)\s+(?:he\s+|hemos\s+)?(?:mudé|mude|mudamos|mudado|trasladé|traslade)\s+"
     r"(?:(?:por\s+fin|al\s+fin|finalmente|ya)\s+)?a"

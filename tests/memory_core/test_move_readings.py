@@ -1,6 +1,7 @@
 """Moves said the way people chat, in five languages: a particle or adverb inside the verb
 ("переехали наконец в", "on a enfin déménagé à", "we've moved out to"), a move just made
-("je viens de déménager à", "me acabo de mudar a"), and a move named by its noun beside a
+("je viens de déménager à", "me acabo de mudar a"), a move with no pronoun ("Endlich nach …
+umgezogen!"), and a move named by its noun beside a
 "now" ("Umzug geschafft, wir sind jetzt in …") read the new home — said as a move, never as
 a "now" that may be a trip. A "now" with no move, and a planned move, still are not."""
 
@@ -32,6 +33,9 @@ def homes(text: str) -> list[Candidate]:
         ("on a enfin déménagé à Brest !", "Brest"),
         ("Nous avons finalement déménagé à Colmar.", "Colmar"),
         ("Nos mudamos por fin a Lugo.", "Lugo"),
+        # no pronoun
+        ("Endlich nach Ilmenau umgezogen!", "Ilmenau"),
+        ("Nach Bad Kissingen umgezogen.", "Bad Kissingen"),
         # a move just made
         ("Je viens de déménager à Vannes.", "Vannes"),
         ("Me acabo de mudar a Teruel.", "Teruel"),
@@ -71,5 +75,6 @@ def test_a_contraction_or_an_adverb_first_is_nobody_s_name(text: str) -> None:
     assert not [k for k in keys if k.startswith("person.")], keys
 
 
-def test_a_job_promotion_is_no_move() -> None:
+def test_a_job_promotion_or_someone_elses_move_is_not_the_users_home() -> None:
     assert not homes("I moved up to senior manager.")
+    assert not homes("Nach Ilmenau gezogen ist meine Schwester.")
