@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from memory_core.clock import ManualClock
-from memory_core.values import SearchFilters, Status
+from memory_core.values import Fact, SearchFilters, Status
 from tests.factories import START
 
 #: (the home said with more than the city, the move, the question, the new city, the old one)
@@ -54,12 +54,17 @@ MOVES = [
 ]
 
 
-async def _statuses(s: Any, word: str) -> set[Status]:
-    """The statuses of Ana's facts that say ``word``."""
-    facts = await s.runtime.memory.list_facts(
+async def _facts(s: Any) -> list[Fact]:
+    """Every fact of Ana's, in any status."""
+    facts: list[Fact] = await s.runtime.memory.list_facts(
         "console:ana", SearchFilters(statuses=tuple(Status)), limit=100
     )
-    return {f.status for f in facts if word in f.value_text}
+    return facts
+
+
+async def _statuses(s: Any, word: str) -> set[Status]:
+    """The statuses of Ana's facts that say ``word``."""
+    return {f.status for f in await _facts(s) if word in f.value_text}
 
 
 @pytest.mark.parametrize("answered", [True, False], ids=["tapped", "lapsed"])
@@ -92,6 +97,17 @@ async def test_a_move_that_stands_leaves_no_old_home_in_the_answer(
         out = await s.say(asked)
         assert new in out and old not in out, out
         assert await _statuses(s, old) == {Status.SUPERSEDED}
+        # The note's history says what the slot's does: who ended it, and why.
+        ended = [
+            (e.actor, e.reason)
+            for f in await _facts(s)
+            if old in f.value_text
+            for e in await s.runtime.memory.history("console:ana", fact_id=f.id)
+            if e.event == "superseded"
+        ]
+        holding = [f for f in await _facts(s) if old in f.value_text]
+        assert len(ended) == len(holding) and len(set(ended)) == 1, ended
+        assert ended[0][0] == ("user" if answered else "system"), ended
         await s.say("/undo")
         assert Status.ACTIVE in await _statuses(s, old)
         assert Status.SUPERSEDED not in await _statuses(s, old)
