@@ -126,6 +126,12 @@ async def test_a_move_that_stands_leaves_no_old_home_in_the_answer(
         ("Я живу в Туле.", "Переехали наконец в Вологду", "Где я живу?", "Вологда"),
         ("Vivo en Soria.", "Nos mudamos por fin a Teruel!", "¿Dónde vivo?", "Teruel"),
         ("I live in Selby.", "we've moved out to Whitby", "where am I based?", "Whitby"),
+        (
+            "I live in Goole near the docks.",
+            "Moved over to Beverley!",
+            "where am I based?",
+            "Beverley",
+        ),
     ],
 )
 async def test_a_move_said_in_chat_stands_when_its_question_lapses(

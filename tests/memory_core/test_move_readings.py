@@ -75,6 +75,31 @@ def test_a_contraction_or_an_adverb_first_is_nobody_s_name(text: str) -> None:
     assert not [k for k in keys if k.startswith("person.")], keys
 
 
+@pytest.mark.parametrize(
+    ("text", "town", "words"),
+    [
+        (
+            "I live in Selby on the edge of town.",
+            "Selby",
+            "Ana lives in Selby on the edge of town.",
+        ),
+        ("We live in Ripon near the cathedral.", "Ripon", "Ana lives in Ripon near the cathedral."),
+        (
+            "I moved to Whitby on the coast.",
+            "Whitby",
+            "Ana moved to Whitby on the coast and lives there.",
+        ),
+    ],
+)
+def test_where_in_the_town_is_said_with_the_home_not_in_its_value(
+    text: str, town: str, words: str
+) -> None:
+    """ "on the edge of town" made the whole phrase a free-form home (``home.selby_edge_town``),
+    which a move then left beside the new ``home_city``."""
+    (home,) = homes(text)
+    assert (home.value, home.value_text) == (town, words)
+
+
 def test_a_job_promotion_or_someone_elses_move_is_not_the_users_home() -> None:
     assert not homes("I moved up to senior manager.")
     assert not homes("Nach Ilmenau gezogen ist meine Schwester.")
