@@ -148,6 +148,19 @@ _MOVED = re.compile(
     r"déménagés?|переехали|переехал|переехала)\b",
     re.IGNORECASE,
 )
+#: A move named by its noun ("Umzug geschafft", "déménagement fini", "mudanza hecha",
+#: "переезд позади", "move done"): a move too, unless the line says a stay or a plan
+#: ("wir planen einen Umzug, gerade sind wir in Rom im Urlaub").
+_MOVE_NOUN = re.compile(
+    r"\b(?:umzug\w*|déménagement|mudanza|переезд\w*|moving\s+day|house\s+move|"
+    r"move\s+(?:is\s+|was\s+)?(?:done|over|finished|complete)|after\s+the\s+move)\b",
+    re.IGNORECASE,
+)
+_PLANNED = re.compile(
+    r"\b(?:plan\w*|geplant|bald|nächste\w*|soon|next|prévu\w*|bientôt|prochain\w*|"
+    r"planea\w*|pronto|próxim\w*)\b|(?<!\w)(?:планир\w*|собира\w*|скоро|следующ\w*)(?!\w)",
+    re.IGNORECASE,
+)
 
 
 def now_in(body: str, language: str, found: Sequence[Candidate], ctx: Context) -> list[Candidate]:
@@ -162,6 +175,9 @@ def now_in(body: str, language: str, found: Sequence[Candidate], ctx: Context) -
         return []
     moved = any(c.key == "home_city" and c.valid_to is not None for c in found)
     moved = moved or bool(_MOVED.search(body))
+    moved = moved or bool(
+        _MOVE_NOUN.search(body) and not _TRIP.search(body) and not _PLANNED.search(body)
+    )
     if not moved and (not _NOW.search(body) or _TRIP.search(body)):
         return []
     text = f"{ctx.subject} lives in {place}."

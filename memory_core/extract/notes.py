@@ -740,6 +740,14 @@ _AGE_WORDS = frozenset(
 ) | frozenset("jahre jahren alt años anos ans год года лет".split())
 
 
+def holds(sentence: str, value: str) -> bool:
+    """Whether ``sentence`` says ``value``: as a word ("Wir wohnen in Pankow, …" holds
+    "Pankow"), or a Russian value's inflected form ("Я живу в Самаре" holds "Самара")."""
+    if re.search(rf"(?<!\w){re.escape(value)}(?!\w)", sentence, re.IGNORECASE):
+        return True
+    return _without_inflected(sentence, value) != sentence
+
+
 def _without_inflected(text: str, value: str) -> str:
     """``text`` without the inflected forms of a Russian ``value``'s words ("Берлин" read from
     "в Берлине", "врач" from "работаю врачом"): a word sharing all but the last two letters of

@@ -82,8 +82,23 @@ def _bare(country: str) -> str:
     return country[4:] if country.lower().startswith("the ") else country
 
 
+#: Where in a town, after its name ("Selby on the edge of town", "Leeds, near the park"): no
+#: part of the name, but said with it. It used to make the whole phrase a free-form home
+#: (``home.selby_edge_town``), which a move then left beside the new ``home_city``.
+_WHERE_IN = re.compile(
+    r"\s+(?:on\s+the\s+coast|on\s+the\s+(?:edge|outskirts|(?:\w+\s+)?side)\s+of|in\s+the\s+(?:north|south|east|"
+    r"west|centre|center|middle|heart)\s+of|near\s+the|just\s+outside|close\s+to\s+the|"
+    r"right\s+by\s+the|by\s+the\s+(?:sea|river|coast|lake|park))\b.*$",
+    re.IGNORECASE,
+)
+
+
 def _home(raw: str, ctx: Context, template: str, hint: float, *, moved: bool) -> list[Candidate]:
     head, _, tail = raw.partition(",")
+    where = _WHERE_IN.search(head) if head[:1].isupper() else None
+    said = ""  # "on the edge of town": kept in the fact's words, not its value
+    if where is not None and where.start() > 0:
+        head, said = head[: where.start()], head[where.start() :].rstrip(" .!")
     found = place(head, ctx)
     if found is None:
         return []
@@ -92,7 +107,7 @@ def _home(raw: str, ctx: Context, template: str, hint: float, *, moved: bool) ->
     key = "home_country" if is_country else "home_city"
     out = fact(
         key,
-        template.format(s=ctx.subject, p=value),
+        template.format(s=ctx.subject, p=value + said),
         Category.IDENTITY,
         hint,
         _bare(value),
@@ -126,7 +141,10 @@ _LIVE = re.compile(
 _MOVED = re.compile(
     r"^(?:(?:i|we)(?:'ve|\s+have|\s+just|\s+recently|\s+finally|\s+now)*\s+|"
     r"(?:just\s+|finally\s+|recently\s+)*)(?:moved|relocated)"
-    r"(?:\s+(?:here\s+)?from\s+.+?)?\s+(?:back\s+)?to\s+(?P<v>.+?)"
+    # "we've moved out to Whitby", "moved over to Hull": a particle before a town's name ("moved
+    # up to senior manager" is no move, and names no town).
+    r"(?:\s+(?:here\s+)?from\s+.+?)?\s+(?:back\s+|(?:out|over|down|away)\s+(?=to\s+(?-i:[A-Z])))?"
+    r"to\s+(?P<v>.+?)"
     # "moved to Lisbon from Porto": the place left behind is no part of the new home.
     r"(?:\s+from\s+.+)?$",
     re.IGNORECASE,

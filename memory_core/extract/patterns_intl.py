@@ -82,12 +82,22 @@ _WITH = {
 _HOME = {
     "de": rf"(?:(?:ich|und)\s+(?:wohne|lebe)|wir\s+(?:wohnen|leben)|wohne|(?<=,\s)lebe|"
     rf"(?:wohne|lebe)\s+ich|(?:wohnen|leben)\s+wir)\s+{_WITH['de']}in"
-    r"|(?:ich\s+bin|wir\s+sind|bin)\s+(?:\S+\s+){0,3}?nach(?=\s+\S+(?:\s+\S+)?\s+(?:um)?gezogen)",
+    r"|(?:ich\s+bin|wir\s+sind|bin)\s+(?:\S+\s+){0,3}?nach(?=\s+\S+(?:\s+\S+)?\s+(?:um)?gezogen)"
+    # Chat drops the subject: "Endlich nach Suhl umgezogen!" (the line ends there: "Nach Suhl
+    # gezogen ist meine Schwester" is someone else's move).
+    r"|^(?:(?:endlich|jetzt|nun|inzwischen|mittlerweile|schon|gerade)\s+)?"
+    r"nach(?=\s+\S+(?:\s+\S+)?\s+(?:um)?gezogen\s*(?:[.!,;–—-]|$))",
     "es": rf"(?:vivo|vivimos|resido)\s+{_WITH['es']}en"
-    r"|(?:me|nos)\s+(?:he\s+|hemos\s+)?(?:mudé|mude|mudamos|mudado|trasladé|traslade)\s+a",
+    r"|(?:me|nos)\s+(?:he\s+|hemos\s+)?(?:mudé|mude|mudamos|mudado|trasladé|traslade)\s+"
+    r"(?:(?:por\s+fin|al\s+fin|finalmente|ya)\s+)?a"
+    # "nos acabamos de mudar a Lugo", "acabo de mudarme a Soria": a move just made.
+    r"|(?:me|nos)\s+acab(?:o|amos)\s+de\s+mudar\s+a",
     "fr": rf"(?:j'habite|j’habite|je\s+vis|nous\s+habitons|nous\s+vivons|on\s+habite|"
     rf"on\s+vit)\s+{_WITH['fr']}(?:à|a)"
-    r"|(?:j'ai|on\s+a|nous\s+avons)\s+déménagé\s+(?:à|a)"
+    r"|(?:j'ai|j’ai|on\s+a|nous\s+avons)\s+(?:(?:enfin|finalement|déjà|récemment|bien)\s+)?"
+    r"déménagé\s+(?:à|a)"
+    # "je viens de déménager à Brest", "on vient de déménager à Metz": a move just made.
+    r"|(?:je\s+viens|on\s+vient|nous\s+venons)\s+de\s+déménager\s+(?:à|a)"
     r"|(?:je\s+me\s+suis|on\s+s'est|nous\s+nous\s+sommes)\s+installée?s?\s+(?:à|a)",
 }
 #: What ends a value: the next clause or the end ("… in Berlin und arbeite …").

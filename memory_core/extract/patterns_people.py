@@ -456,7 +456,9 @@ _BARE_AGE = re.compile(rf"^{_IS}(?P<age>\d{{1,3}})(?:\s+years?\s+old)?$", re.IGN
 _NOT_SOMEONE = frozenset(
     """he she it this that there here they we you everyone everybody someone somebody nobody
     god today tomorrow yesterday life work home everything nothing family parents kids
-    children folks siblings""".split()
+    children folks siblings i
+    finally recently actually also just so well basically honestly luckily sadly eventually
+    officially""".split()
 )
 #: Words that judge rather than name a job ("Stephen King is a favorite author").
 _JUDGING = frozenset(
@@ -479,7 +481,8 @@ def _is_relation_word(word: str) -> bool:
 
 def bare_name(raw: str, ctx: Context) -> str | None:
     """The name of someone the user names without a relation ("Marco"), or None."""
-    if raw.split()[0].lower() in _NOT_SOMEONE or _is_relation_word(raw.split()[0]):
+    first = re.split(r"['’]", raw.split()[0])[0]  # "We've moved to Whitby": "we"
+    if first.lower() in _NOT_SOMEONE or _is_relation_word(first):
         return None  # "Brother lives in England": a relation typed without "my"
     name = person_name(raw, ctx, strict=True, max_words=2)
     if name is None or (ctx.name and slug(name) in {slug(ctx.name), slug(ctx.name.split()[0])}):

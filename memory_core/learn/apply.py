@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy import Connection
 
 from memory_core.clock import to_ts
+from memory_core.extract.notes import holds
 from memory_core.learn import policy
 from memory_core.learn.decisions import (
     Decision,
@@ -204,7 +205,21 @@ def apply_decisions(
             case Supersede(target_id=target, proposal=p, reason=reason):
                 if (before := fact_repo.get(conn, uid, target)) is None:
                     continue
-                changed(before, "superseded", reason, status=Status.SUPERSEDED, valid_to=now)
+                ended = changed(
+                    before, "superseded", reason, status=Status.SUPERSEDED, valid_to=now
+                )
+                end_its_notes(
+                    conn,
+                    uid,
+                    before,
+                    ended,
+                    now,
+                    queue=queue,
+                    event="superseded",
+                    actor=ref.actor,
+                    reason=reason,
+                    turn_id=ref.turn_id,
+                )
                 fact = created(
                     _new_fact(p, ref, Status.ACTIVE), reason, event="updated", replaces=before
                 )
@@ -215,6 +230,18 @@ def apply_decisions(
                     continue
                 fact = changed(
                     before, "expired", reason, status=Status.EXPIRED, valid_to=min(valid_to, now)
+                )
+                end_its_notes(
+                    conn,
+                    uid,
+                    before,
+                    fact,
+                    now,
+                    queue=queue,
+                    event="expired",
+                    actor=ref.actor,
+                    reason=reason,
+                    turn_id=ref.turn_id,
                 )
                 out.append(Applied(decision, fact, before))
             case Noop(target_id=target, confidence_delta=delta, reason=reason):
@@ -261,6 +288,36 @@ def apply_decisions(
         if a.fact is not None and isinstance(a.decision, Insert | Update | Supersede | Pending):
             entities.link_fact(conn, uid, a.fact)
     return [_still_waiting(conn, uid, a) for a in out]
+
+
+def end_its_notes(
+    conn: Connection,
+    user_id: str,
+    slot: Fact,
+    ended: Fact,
+    now: datetime,
+    *,
+    queue: Callable[[Connection, Fact], None],
+    **how: Any,
+) -> list[Fact]:
+    """The notes said in the same message as ``slot`` that hold its value ("Wir wohnen in
+    Pankow, ziemlich eng aber gemütlich" kept beside the home Pankow), ended with it: ``ended``
+    is the slot after its change, whose status and end each note takes; ``how`` is that
+    change's event, actor, reason and turn (one operation: ``/undo`` brings both back). A note
+    left active answered "where do I live now?" with the old home after a move stood."""
+    value = slot.value_json.get("value") if isinstance(slot.value_json, dict) else None
+    if not isinstance(value, str) or not value or slot.source_turn_id is None:
+        return []
+    out = []
+    for note in fact_repo.notes_of_turn(conn, user_id, slot.source_turn_id):
+        if not holds(note.value_text, value):
+            continue
+        after = fact_repo.transition(
+            conn, user_id, note, now, status=ended.status, valid_to=ended.valid_to, **how
+        )
+        queue(conn, after)
+        out.append(after)
+    return out
 
 
 def _still_waiting(conn: Connection, uid: str, applied: Applied) -> Applied:

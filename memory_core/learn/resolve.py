@@ -16,6 +16,7 @@ import structlog
 from sqlalchemy import Connection
 
 from memory_core.learn import policy
+from memory_core.learn.apply import end_its_notes
 from memory_core.learn.arbitrate import second_one
 from memory_core.runtime.executors import Lane
 from memory_core.store import conflicts as conflict_repo
@@ -147,36 +148,11 @@ def _resolve(ctx: Context, user_id: str, conflict_id: int, choice: Choice) -> Re
         if old is None or new is None or new.status != Status.PENDING:
             return Resolution(Outcome.ALREADY_SETTLED)
         reason = f"user chose {choice.value}"
-        ending = policy.is_ending(new)
         match choice:
             case Choice.UPDATE:
-                # "No longer true" (``ending``): the old fact ends now and the ending is kept as
-                # its record; otherwise the new value replaces the old one.
-                dropped = old
-                if old.status in RETRIEVABLE:
-                    dropped = fact_repo.transition(
-                        conn,
-                        user_id,
-                        old,
-                        now,
-                        event="expired" if ending else "superseded",
-                        actor="user",
-                        reason=reason,
-                        status=Status.EXPIRED if ending else Status.SUPERSEDED,
-                        valid_to=now,
-                    )
-                settled: dict[str, Any] = (
-                    {"status": Status.EXPIRED, "valid_to": now}
-                    if ending
-                    # From when the user said it held ("I moved last month"), never later
-                    # than the confirmation.
-                    else {
-                        "replaces": old,
-                        "status": Status.ACTIVE,
-                        "valid_from": min(new.valid_from, now),
-                    }
-                )
-                kept = _accepted(conn, user_id, new, now, reason, **settled)
+                # The user's button: the new value confirmed, from when the user said it held.
+                confirmed = {"confidence": policy.CONFIRMED, "decay_rate": 0.0}
+                kept, dropped = _stands(ctx, conn, old, new, now, "user", reason, **confirmed)
             case Choice.KEEP:
                 dropped = fact_repo.delete(
                     conn, user_id, new, now, actor="user", reason=reason, event="rejected"
@@ -203,11 +179,60 @@ def _resolve(ctx: Context, user_id: str, conflict_id: int, choice: Choice) -> Re
                 )
                 dropped = old
         ctx.vectors.queue_fact(conn, kept)
-        ctx.vectors.queue_fact(conn, dropped)
+        if dropped is not None:
+            ctx.vectors.queue_fact(conn, dropped)
     log.info("conflict_resolved", user_id=user_id, conflict_id=conflict_id, choice=choice.value)
     if choice == Choice.BOTH:
         return Resolution(Outcome.RESOLVED, choice, kept)  # nothing dropped
     return Resolution(Outcome.RESOLVED, choice, kept, dropped)
+
+
+def _stands(
+    ctx: Context,
+    conn: Connection,
+    old: Fact | None,
+    new: Fact,
+    now: datetime,
+    actor: str,
+    reason: str,
+    **confirmed: Any,
+) -> tuple[Fact, Fact | None]:
+    """The pending ``new`` value stands (the user's button, or a stated change left
+    unanswered: ``actor``): ``old`` is superseded — with the notes said beside it that hold
+    its value — and ``new`` takes its place from when it was said; an ending ("no longer
+    true") ends ``old`` and is kept as its record. ``confirmed``: what the button adds to the
+    new fact (confidence 1.0, no decay). Returns (kept, dropped)."""
+    ending = policy.is_ending(new)
+    dropped = old
+    if old is not None and old.status in RETRIEVABLE:
+        how: dict[str, Any] = {
+            "event": "expired" if ending else "superseded",
+            "actor": actor,
+            "reason": reason,
+        }
+        ended = Status.EXPIRED if ending else Status.SUPERSEDED
+        dropped = fact_repo.transition(
+            conn, new.user_id, old, now, status=ended, valid_to=now, **how
+        )
+        end_its_notes(conn, new.user_id, old, dropped, now, queue=ctx.vectors.queue_fact, **how)
+    settled: dict[str, Any] = (
+        {"status": Status.EXPIRED, "valid_to": now}
+        if ending
+        # From when the user said it held ("I moved last month"), never later than now.
+        else {"replaces": old, "status": Status.ACTIVE, "valid_from": min(new.valid_from, now)}
+    )
+    kept = fact_repo.transition(
+        conn,
+        new.user_id,
+        new,
+        now,
+        event="updated",
+        actor=actor,
+        reason=reason,
+        **settled,
+        **confirmed,
+    )
+    return kept, dropped
 
 
 def _accepted(
@@ -278,35 +303,14 @@ def expire_due(ctx: Context) -> int:
             conflict_repo.close(conn, row.user_id, row.id, "expired", "expired", now)
             new = fact_repo.get(conn, row.user_id, row.new_fact_id)
             if new is not None and new.status == Status.PENDING and _said_as_a_change(conn, new):
-                # "I moved to Lisbon", unanswered: what the user said last stands.
+                # "I moved to Lisbon", unanswered: what the user said last stands (at the
+                # confidence it was said with: nobody confirmed it).
                 old = fact_repo.get(conn, row.user_id, row.old_fact_id)
                 reason = "unanswered for 7 days: the newer statement stands"
-                if old is not None and old.status in RETRIEVABLE:
-                    dropped = fact_repo.transition(
-                        conn,
-                        row.user_id,
-                        old,
-                        now,
-                        event="superseded",
-                        actor="system",
-                        reason=reason,
-                        status=Status.SUPERSEDED,
-                        valid_to=now,
-                    )
-                    ctx.vectors.queue_fact(conn, dropped)
-                kept = fact_repo.transition(
-                    conn,
-                    row.user_id,
-                    new,
-                    now,
-                    event="updated",
-                    actor="system",
-                    reason=reason,
-                    status=Status.ACTIVE,
-                    replaces=old,
-                    valid_from=min(new.valid_from, now),
-                )
+                kept, dropped = _stands(ctx, conn, old, new, now, "system", reason)
                 ctx.vectors.queue_fact(conn, kept)
+                if dropped is not None:
+                    ctx.vectors.queue_fact(conn, dropped)
                 changed += 1
             elif new is not None and new.status == Status.PENDING:
                 after = fact_repo.transition(

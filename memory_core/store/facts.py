@@ -171,6 +171,18 @@ def by_keys(
     return [fact_from_row(r) for r in rows.mappings()]
 
 
+def notes_of_turn(
+    conn: Connection, user_id: str, turn_id: str, statuses: Sequence[Status] = (Status.ACTIVE,)
+) -> list[Fact]:
+    """This user's notes (``note.*`` keys) written from the turn ``turn_id``, oldest first."""
+    stmt = text(
+        f"SELECT {FACT_COLUMNS} FROM facts WHERE user_id = :u AND source_turn_id = :t "
+        "AND key LIKE 'note.%' AND status IN :st ORDER BY id"
+    ).bindparams(bindparam("st", expanding=True))
+    params = {"u": user_id, "t": turn_id, "st": [s.value for s in statuses]}
+    return [fact_from_row(r) for r in conn.execute(stmt, params).mappings()]
+
+
 def present_keys(conn: Connection, user_id: str, keys: Sequence[str]) -> set[str]:
     """Which of ``keys`` this user has a fact under, in any status (the keys alone: the reply
     path asks this of every statement and needs no rows)."""

@@ -1,0 +1,184 @@
+"""Moves in five languages, end to end on a manual clock: a move that stands (its button, or its
+question left a week) leaves no old home behind in the answer — the old home's sentence kept
+as a note goes with the slot it was said beside, and ``/undo`` brings both back."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memory_core.clock import ManualClock
+from memory_core.values import Fact, SearchFilters, Status
+from tests.factories import START
+
+#: (the home said with more than the city, the move, the question, the new city, the old one)
+MOVES = [
+    (
+        "Wir wohnen in Pankow, ziemlich eng aber gemütlich.",
+        "Wir sind nach Erfurt umgezogen.",
+        "Wo wohne ich jetzt?",
+        "Erfurt",
+        "Pankow",
+    ),
+    (
+        "J'habite à Rennes, un quartier animé mais charmant.",
+        "J'ai déménagé à Dijon.",
+        "J'habite où maintenant ?",
+        "Dijon",
+        "Rennes",
+    ),
+    (
+        "Я живу в Самаре, район шумный зато зелёный.",
+        "Я переехала в Тверь.",
+        "Где я сейчас живу?",
+        "Тверь",
+        "Самар",
+    ),
+    (
+        "Vivo en Granada, el piso es pequeño pero luminoso.",
+        "Me mudé a Oviedo.",
+        "¿Dónde vivo ahora?",
+        "Oviedo",
+        "Granada",
+    ),
+    (
+        "I live in Hull, it's windy but we like it.",
+        "I moved to Exeter.",
+        "so where am I based now?",
+        "Exeter",
+        "Hull",
+    ),
+]
+
+
+async def _facts(s: Any) -> list[Fact]:
+    """Every fact of Ana's, in any status."""
+    facts: list[Fact] = await s.runtime.memory.list_facts(
+        "console:ana", SearchFilters(statuses=tuple(Status)), limit=100
+    )
+    return facts
+
+
+async def _statuses(s: Any, word: str) -> set[Status]:
+    """The statuses of Ana's facts that say ``word``."""
+    return {f.status for f in await _facts(s) if word in f.value_text}
+
+
+@pytest.mark.parametrize("answered", [True, False], ids=["tapped", "lapsed"])
+@pytest.mark.parametrize(("home", "move", "asked", "new", "old"), MOVES)
+async def test_a_move_that_stands_leaves_no_old_home_in_the_answer(
+    tmp_path: Path,
+    console: Callable[..., Any],
+    home: str,
+    move: str,
+    asked: str,
+    new: str,
+    old: str,
+    answered: bool,
+) -> None:
+    """The old home's sentence kept as a note answered "where do I live now?" beside or
+    instead of the new home after the move stood: it goes with its slot (history kept), and
+    ``/undo`` of the move brings the slot and the note back."""
+    clock = ManualClock(START)
+    async with console(tmp_path / "m.db", clock, learning_wait_s=120.0) as s:
+        await s.say(home)
+        await s.runtime.settle()
+        clock.advance(days=1)
+        await s.say(move)
+        await s.runtime.settle()
+        if answered:
+            await s.say("/tap 1")
+        else:
+            clock.advance(days=8)
+            await s.runtime.jobs.run_expire()
+        out = await s.say(asked)
+        assert new in out and old not in out, out
+        assert await _statuses(s, old) == {Status.SUPERSEDED}
+        # The note's history says what the slot's does: who ended it, and why.
+        ended = [
+            (e.actor, e.reason)
+            for f in await _facts(s)
+            if old in f.value_text
+            for e in await s.runtime.memory.history("console:ana", fact_id=f.id)
+            if e.event == "superseded"
+        ]
+        holding = [f for f in await _facts(s) if old in f.value_text]
+        assert len(ended) == len(holding) and len(set(ended)) == 1, ended
+        assert ended[0][0] == ("user" if answered else "system"), ended
+        await s.say("/undo")
+        assert Status.ACTIVE in await _statuses(s, old)
+        assert Status.SUPERSEDED not in await _statuses(s, old)
+
+
+@pytest.mark.parametrize(
+    ("home", "move", "asked", "new"),
+    [
+        (
+            "Ich wohne in Kassel.",
+            "Umzug geschafft, wir sind jetzt in Suhl!",
+            "Wo wohne ich?",
+            "Suhl",
+        ),
+        ("J'habite à Tours.", "On vient de déménager à Niort !", "J'habite où ?", "Niort"),
+        ("Я живу в Туле.", "Переехали наконец в Вологду", "Где я живу?", "Вологда"),
+        ("Vivo en Soria.", "Nos mudamos por fin a Teruel!", "¿Dónde vivo?", "Teruel"),
+        ("I live in Selby.", "we've moved out to Whitby", "where am I based?", "Whitby"),
+        (
+            "I live in Goole near the docks.",
+            "Moved over to Beverley!",
+            "where am I based?",
+            "Beverley",
+        ),
+    ],
+)
+async def test_a_move_said_in_chat_stands_when_its_question_lapses(
+    tmp_path: Path, console: Callable[..., Any], home: str, move: str, asked: str, new: str
+) -> None:
+    """A particle inside the verb, a move just made, or the move's noun beside a "now": read
+    as the user's stated move (it used to be a note, nothing, or a "now" that may be a trip,
+    and the old home stayed)."""
+    clock = ManualClock(START)
+    async with console(tmp_path / "m.db", clock, learning_wait_s=120.0) as s:
+        await s.say(home)
+        await s.runtime.settle()
+        clock.advance(days=1)
+        await s.say(move)
+        await s.runtime.settle()
+        clock.advance(days=8)
+        await s.runtime.jobs.run_expire()
+        out = await s.say(asked)
+        assert new in out, out
+
+
+async def test_an_ending_said_plainly_ends_the_note_said_with_the_home(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """ "Ich wohne nicht mehr in …" ends the home at once (no question): the sentence kept
+    beside it ends too, and ``/undo`` brings both back."""
+    async with console(tmp_path / "m.db", ManualClock(START), learning_wait_s=120.0) as s:
+        await s.say("Ich wohne in Marburg, schön ruhig hier.")
+        await s.runtime.settle()
+        await s.say("Ich wohne nicht mehr in Marburg.")
+        await s.runtime.settle()
+        assert Status.ACTIVE not in await _statuses(s, "Marburg")
+        await s.say("/undo")
+        facts = await s.runtime.memory.list_facts("console:ana", limit=100)
+        said = {f.key.split(".")[0] for f in facts if "Marburg" in f.value_text}
+        assert said == {"home_city", "note"}, said
+
+
+async def test_a_job_change_that_stands_ends_the_old_jobs_note(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """The same for a job: the old job's sentence is not said beside the new job."""
+    async with console(tmp_path / "m.db", ManualClock(START), learning_wait_s=120.0) as s:
+        await s.say("Soy fisioterapeuta en una clínica, turnos largos pero me gusta.")
+        await s.runtime.settle()
+        await s.say("Ahora trabajo como profesora.")
+        await s.runtime.settle()
+        await s.say("/tap 1")
+        out = await s.say("¿En qué trabajo?")
+        assert "profesora" in out and "fisioterapeuta" not in out, out
