@@ -914,11 +914,12 @@ _OWN_QUESTIONS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
             r"\bwhat\s+do\s+i\s+(?:like|love|enjoy)\s+(?:to\s+do|doing)\b|"
             r"\bwhat\s+do\s+i\s+do\s+(?:for\s+fun|in\s+my\s+(?:free|spare)\s+time)\b|"
             r"\bmy\s+(?:hobbies|hobby|pastimes?)\b|\bwas\s+mache\s+ich\s+(?:gerne?|in\s+meiner\s+"
-            r"freizeit)\b|\bmeine\s+hobbys?\b|\bqu[ée]\s+me\s+gusta\s+hacer\b|"
-            r"\bmis\s+(?:aficiones|pasatiempos|hobbies)\b|\bqu[ée]\s+hago\s+en\s+mi\s+tiempo\s+libre\b|"
-            r"\bqu'est-ce\s+que\s+j'aime\s+faire\b|\bmes\s+(?:loisirs|passe-temps|hobbies)\b|"
+            r"freizeit)\b|\bmeine?\s+hobbys?\b|\bmeine?\s+(?:freizeitbeschäftigung|leidenschaft)\b|\bqu[ée]\s+me\s+gusta\s+hacer\b|"
+            r"\bmis?\s+(?:aficiones|afici[óo]n|pasatiempos?|hobbies|hobby|pasi[óo]n)\b|\bqu[ée]\s+hago\s+en\s+mi\s+tiempo\s+libre\b|"
+            r"\bqu'est-ce\s+que\s+j'aime\s+faire\b|\bmes\s+(?:loisirs|passe-temps|hobbies|activités)\b|"
+            r"\b(?:mon|ma)\s+(?:loisir|hobby|passion|activité)\b|"
             r"\bчто\s+я\s+люблю\s+делать\b|\bчем\s+я\s+(?:увлекаюсь|занимаюсь\s+в\s+свободное)\b|"
-            r"\bмои\s+(?:хобби|увлечения)\b",
+            r"\b(?:мои|моё|мое|моя)\s+(?:хобби|увлечения|увлечение|страсть)\b",
             ("hobby", "likes", "habit"),
         ),
         (r"\bwhat\s+(?:do\s+i\s+(?:like|love|enjoy)|are\s+my\s+hobbies)\b", ("likes",)),

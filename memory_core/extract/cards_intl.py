@@ -668,10 +668,13 @@ def _passion(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     thing = _PASSION_ARTICLE.sub("", m["v"]).strip()
     if not thing or _NOT_A_PASTIME.match(thing.split()[0]):
         return []
+    said = m["v"].strip()
     if language != "de":
-        thing = thing.lower()
+        thing, said = thing.lower(), said[:1].lower() + said[1:]
+    # The value as said, with its article in Spanish and French ("te gusta la fotografía").
+    value = said if language in {"es", "fr"} else thing
     text = f"{ctx.subject} loves {thing}."
-    return fact(f"likes.{slug(thing)}", text, Category.SOFT_PREFERENCE, 0.7, thing)
+    return fact(f"likes.{slug(thing)}", text, Category.SOFT_PREFERENCE, 0.7, value)
 
 
 def _studies(sentence: str, language: str, ctx: Context) -> list[Candidate]:

@@ -415,8 +415,8 @@ def test_a_greeting_alone_before_a_name_adds_no_note() -> None:
         ("Снимаю комнату в Твери.", "home_city", "Тверь"),
         # A pastime called one's passion or hobby.
         ("Töpfern ist meine große Leidenschaft.", "likes.topfern", "Töpfern"),
-        ("La escalada es mi pasión.", "likes.escalada", "escalada"),
-        ("La couture, c'est ma passion.", "likes.couture", "couture"),
+        ("La escalada es mi pasión.", "likes.escalada", "la escalada"),
+        ("La couture, c'est ma passion.", "likes.couture", "la couture"),
         ("Вязание — моё хобби.", "likes.вязание", "вязание"),
     ],
 )
