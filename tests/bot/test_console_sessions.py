@@ -286,7 +286,7 @@ async def test_a_forgotten_fact_is_not_relearned_from_a_backlog_after_its_purge_
         (("Ich spiele montags Tischtennis.",), "Was mache ich gern?", "Tischtennis"),
         (("Je fais de la poterie le samedi.",), "Qu'est-ce que j'aime faire ?", "poterie"),
         (("Reiten ist meine große Leidenschaft.",), "Was ist eigentlich mein Hobby?", "Reiten"),
-        (("El ajedrez es mi pasión.",), "¿Cuál es mi afición?", "ajedrez"),
+        (("El ajedrez es mi pasión.",), "¿Me recuerdas mi afición?", "ajedrez"),
     ],
 )
 async def test_what_the_user_likes_to_do_is_answered_with_their_hobbies(
