@@ -259,7 +259,8 @@ _STATE_FIRST: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]
         (
             r"(?:(?:happily|newly|recently|finally)\s+)?(?:married|engaged|divorced|separated|"
             r"widowed|retired|single|unemployed|self-employed|sober|" + _DIET_WORDS + ")"
-            r"(?=(?:\s+(?:now|again|these\s+days|nowadays))?\s*[.!]*\s*$)",
+            r"(?=(?:\s+(?:now|again|these\s+days|nowadays))?(?:\s+(?:lol|lmao|haha|ugh|yay))*"
+            r"\s*[.!]*\s*$)",
             _i_am_state,
         ),
         (r"pregnant(?=\s+with\s)", "I'm pregnant"),

@@ -51,7 +51,7 @@ _FIRST_PERSON = {
     "es": r"yo|mi|mis|me|soy|estoy|tengo|vivo|trabajo|estudio|hablo|juego|nací|crecí|llevo|"
     r"prefiero|odio|nosotros|nosotras|nuestro|nuestra|nuestros|nuestras|nos|tenemos|vivimos|"
     r"toco|practico|corro|nado|bailo|canto|cocino|leo|escribo|colecciono|hago|escucho|cumplo|"
-    r"naci|trabajé|estudié|viví|somos|estamos|fumo|bebo|tomo|uso|sigo|quiero|necesito|suelo|"
+    r"naci|trabajé|estudié|viví|vivía|vivia|vivíamos|viviamos|somos|estamos|fumo|bebo|tomo|uso|sigo|quiero|necesito|suelo|"
     r"salgo|conduzco|duermo|camino|amo|adoro|conozco|puedo|manejo|no\s+como|no\s+bebo|"
     r"aprendo|ahorro|sueño|cuido|soporto|aguanto|detesto|disfruto|entreno|pienso|intento|espero|"
     # "we" said by the verb alone ("en agosto pensamos viajar a Oaxaca"): plans and habits.
