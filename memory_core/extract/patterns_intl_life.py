@@ -102,6 +102,22 @@ _DE_GREW_UP = (
 )
 
 
+#: The words of a childhood home said in those ways: no more than the ``origin`` it fills
+#: ("Cuando era pequeña, vivía en Vigo" says nothing beside it).
+CHILDHOOD_WORDS = frozenset(
+    """cuando era éramos eramos pequeña pequeño pequeñas pequeños pequena pequeno niña niño
+    niñas niños nina nino chica chico peque cría crío en mi infancia de yo vivía vivia viví vivi
+    vivíamos viviamos crecí creci crecimos me crié crie nos criamos
+    als kind kinder in meiner kindheit ich wir klein jung war waren wohnte lebte wohnten lebten
+    habe hab haben gewohnt gelebt bin sind aufgewachsen groß geworden wuchs wuchsen auf
+    quand lorsque j étais etais nous étions on était tout toute petit petite petits petites
+    enfant enfants gamin gamine môme jeune dans mon enfance habitais vivais ai vécu habité
+    habitions vivions habitait vivait à a au avons grandi
+    в во детстве когда я мы был была были маленьким маленькой маленькими ребёнком ребенком
+    детьми жил жила жили вырос выросла выросли""".split()
+)
+
+
 def _grew_up(sentence: str, language: str) -> str | None:
     """Where the user grew up, or lived as a child ("Cuando era pequeña, vivía en Vigo"), as
     called (a Russian town in the nominative): their ``origin``, never where they live now."""

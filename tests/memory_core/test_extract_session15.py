@@ -93,6 +93,14 @@ def test_a_childhood_home_is_where_the_user_grew_up(text: str, town: str) -> Non
 
 
 @pytest.mark.parametrize(
+    "text", ["In meiner Kindheit habe ich in Linz gelebt.", "Enfant, j'habitais à Brest."]
+)
+def test_a_childhood_home_keeps_no_note_beside_where_the_user_grew_up(text: str) -> None:
+    # The note's words were all the origin's: the acknowledgement quoted "Quand j'étais petit".
+    assert [c.key for c in stored(extract_rules(TurnInput(text, NOW)))] == ["origin"]
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "Antes vivía en Vigo.",
