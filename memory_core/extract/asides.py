@@ -722,17 +722,23 @@ def _ru_named_at(sentence: str) -> str | None:
 #: user's people had (named beside it, or not), then a clause about them by a pronoun (in
 #: Spanish by its verb alone: "Tengo un hijo y es abogado").
 _HAD = {
-    "de": r"(?:ich\s+)?(?:habe|hab)\s+(?:auch\s+|noch\s+)?(?P<a>einen|eine|ein)",
+    "de": r"(?:ich\s+)?(?:habe|hab)\s+(?:auch\s+|noch\s+)?(?P<a>einen|eine|ein|nen|ne)",
     "es": r"(?:yo\s+)?tengo\s+(?:también\s+|tambien\s+)?(?P<a>un|una)",
     "fr": r"j['’]ai\s+(?:aussi\s+|également\s+)?(?P<a>un|une)",
     "ru": r"у\s+меня\s+(?:(?:ещё|еще|тоже|также)\s+)*(?:есть\s+)?(?P<a>)",
 }
 _AND = {"de": "und", "es": "y", "fr": "et", "ru": "и"}
+#: "…, der ist Polizist", "…, die heißt Anke und ist Ärztin": a German demonstrative for the
+#: one just had, and the naming it may say first.
+_DE_THAT = r"(?:der|die)\s+"
+_DE_NAMED = re.compile(
+    rf"^(?:heißt|heisst)\s+(?P<n>{_INTL_NAME})(?:\s*,\s*(?:und\s+)?|\s+und\s+)(?P<rest>\S.*)$"
+)
 
 
 @functools.cache
 def _had_then_pattern(lang: str) -> re.Pattern[str]:
-    then = _THEN_PRONOUN[lang]
+    then = _THEN_PRONOUN[lang] if lang != "de" else f"(?:{_THEN_PRONOUN[lang]}|{_DE_THAT})"
     return re.compile(
         rf"^{_HAD[lang]}\s+(?P<who>[\w-]+)(?:\s*,?\s*(?P<n>{_INTL_NAME}))?"
         rf"(?:\s*,\s*(?:{_AND[lang]}\s+)?|\s+{_AND[lang]}\s+)(?P<p>{then})"
@@ -744,19 +750,25 @@ def _had_then_pattern(lang: str) -> re.Pattern[str]:
 def _had_then(sentence: str, lang: str) -> str | None:
     """ "Tengo un hermano, Luis, él es médico" → "Mi hermano Luis es médico", or ``None``."""
     m = _had_then_pattern(lang).match(sentence) if lang in _HAD else None
-    if m is None or kin.relation_of(m["who"].lower(), lang) is None:
+    relation = kin.relation_of(m["who"].lower(), lang) if m else None
+    if m is None or relation is None:
         return None
-    name = m["n"]
+    if relation in ("boyfriend", "girlfriend") and re.match(_DE_THAT, m["p"], re.IGNORECASE):
+        return None  # "Ich habe einen Freund, der …": a friend as often as the partner
+    name, rest = m["n"], m["rest"]
+    named = _DE_NAMED.match(rest) if lang == "de" and not name else None
+    if named is not None:  # "Ich hab einen Mann, der heißt Jörg und ist …"
+        name, rest = named["n"], named["rest"]
     if name and (name.lower() in _NOT_A_SUBJECT or kin.relation_of(name.lower(), lang)):
         return None
-    female = m["a"].lower() in ("eine", "una", "une") or m["p"].strip().lower() == "она"
+    female = m["a"].lower() in ("eine", "ne", "una", "une") or m["p"].strip().lower() == "она"
     my = {
         "de": "Meine" if female else "Mein",
         "es": "Mi",
         "fr": "Ma" if female and m["who"][:1].lower() not in "aeiouéèêh" else "Mon",
         "ru": "Моя" if female else "Мой",
     }[lang]
-    return f"{my} {m['who']}{f' {name}' if name else ''} {m['rest']}."
+    return f"{my} {m['who']}{f' {name}' if name else ''} {rest}."
 
 
 def plain_statements_in(sentence: str, lang: str) -> list[str]:

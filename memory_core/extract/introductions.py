@@ -265,7 +265,8 @@ _STATE_FIRST: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]
         ),
         (r"pregnant(?=\s+with\s)", "I'm pregnant"),
         (
-            r"(?:(?:lactose|gluten|dairy|wheat)[\s-]+intolerant|diabetic|coeliac|celiac|"
+            r"(?:(?:lactose|gluten|dairy|wheat)[\s-]+intolerant|(?:type[\s-]*(?:1|2|one|two)\s+)?"
+            r"diabetic|coeliac|celiac|"
             r"asthmatic|epileptic)(?=\s*[.!]*\s*$|\s+(?:so|and|but|since|too|now)\b)",
             _i_am_state,
         ),

@@ -968,11 +968,12 @@ def _unsure_language(body: str, guessed: Detected | None, ctx: Context) -> str |
         # "Margot, ma fille, a sept ans": read as "ma fille Margot a sept ans".
         read = patterns_intl.read(asides.name_first(body.strip(), code) or body, code, ctx)
         # "Paula wohnt in Hamburg": one of the user's people, by name, said in that language.
-        # "Divorciada desde enero.": a status said alone is the user's.
+        # "Divorciada desde enero.", "Diabétique depuis 2010.": a status or a condition
+        # said alone is the user's.
         if read and (
             notes.about_user(body, code)
             or all(_of_someone(c) for c in read)
-            or all(c.key.startswith("relationship.") for c in read)
+            or all(c.key.startswith(("relationship.", "health.")) for c in read)
         ):
             return code
     return None

@@ -41,6 +41,13 @@ def kept(text: str) -> dict[str, str | None]:
         ("Tengo un hijo y es abogado.", "family.son.job", "abogado"),
         ("Ich habe eine Schwester, Lena, sie ist Ärztin.", "family.sister.lena.job", "Ärztin"),
         ("Ich hab einen Sohn, er ist Koch.", "family.son.job", "Koch"),
+        # a German demonstrative for the one had, and the naming it says first
+        ("Ich hab nen Onkel, Kurt, der ist Bäcker.", "family.uncle.kurt.job", "Bäcker"),
+        (
+            "Ich habe eine Tochter, die heißt Maren und ist Ärztin.",
+            "family.daughter.maren.job",
+            "Ärztin",
+        ),
         ("J'ai un frère, Hugo, il est plombier.", "family.brother.hugo.job", "plombier"),
         ("J'ai une fille, elle est infirmière.", "family.daughter.job", "infirmière"),
         ("У меня есть сестра Оля, она учительница.", "family.sister.оля.job", "учительница"),
@@ -58,6 +65,7 @@ def test_a_relatives_job_after_a_pronoun(text: str, key: str, job: str) -> None:
         "Ich habe einen Bruder, er ist nett.",
         "J'ai une sœur, elle est géniale.",
         "I have a brother and he's a pain.",
+        "Ich habe einen Freund, der ist Arzt.",  # a friend as often as the partner
     ],
 )
 def test_no_job_where_the_pronoun_says_none(text: str) -> None:
@@ -184,3 +192,29 @@ def test_a_grandchild_whose_word_says_the_sex(text: str, key: str) -> None:
 def test_grandchildren_said_together_are_of_unknown_sex(text: str, names: set[str]) -> None:
     named = {c.key for c in facts(text) if c.key.endswith(".name")}
     assert named == {f"family.grandchild.{n}.name" for n in names}
+
+
+# -- a condition said alone, the "I am" left out ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Type 2 diabetic since last year.", "diabetes"),
+        ("Diabétique depuis 2010.", "diabète"),
+        ("Diabetikerin seit zehn Jahren.", "Diabetes"),
+        ("Diabética desde niña.", "diabetes"),
+        ("Диабетик с детства.", "диабет"),
+    ],
+)
+def test_a_condition_said_alone_is_the_users(text: str, value: str) -> None:
+    found = [c for c in facts(text) if c.key == "health.diabetes"]
+    assert [c.value for c in found] == [value]
+    assert found[0].sensitive
+
+
+@pytest.mark.parametrize(
+    "text", ["Diabétique, mon père aussi.", "Mi padre, diabético desde 2010.", "Diabetes ist doof."]
+)
+def test_a_condition_of_someone_else_or_a_remark_is_not_the_users(text: str) -> None:
+    assert not [k for k in kept(text) if k.startswith("health.")]
