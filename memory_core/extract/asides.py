@@ -757,7 +757,7 @@ def _had_then(sentence: str, lang: str) -> str | None:
         return None  # "Ich habe einen Freund, der …": a friend as often as the partner
     name, rest = m["n"], m["rest"]
     named = _DE_NAMED.match(rest) if lang == "de" and not name else None
-    if named is not None:  # "Ich hab einen Mann, der heißt Jörg und ist …"
+    if named is not None:  # "…, die heißt Maren und ist Ärztin"
         name, rest = named["n"], named["rest"]
     if name and (name.lower() in _NOT_A_SUBJECT or kin.relation_of(name.lower(), lang)):
         return None

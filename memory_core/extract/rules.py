@@ -376,6 +376,8 @@ def _clause(raw: str, ctx: Context, *, scoped: bool, note: bool) -> list[Candida
         if ref is not None and _YEARLY.search(clause):
             ref = None  # "my birthday is next week": a yearly day is read by its own rule
         found = patterns_statements.statement(when.absolute(clause, ref) if ref else clause, ctx)
+        if found:
+            found += _works_in_town(clause, ctx)
         restated = ref is not None
         if ref is not None:
             found = [_restated(c, ref) for c in found]
@@ -383,6 +385,28 @@ def _clause(raw: str, ctx: Context, *, scoped: bool, note: bool) -> list[Candida
         found = note_candidate(clause, ctx)
     temporary = scoped or is_ephemeral(clause)
     return _finish(found, raw, ctx, temporary=temporary, hedged=hedged, ref=ref, restated=restated)
+
+
+#: "I own a bakery in Leeds", "I do payroll for a school in Hull", "I'm studying law at
+#: the uni in York", "I'm a senior at college in Boise": the user's own work or studies,
+#: then the town it is in — where they live, as "I work at Zara in Madrid" says it.
+_WORK_IN_TOWN = re.compile(
+    r"^(?:i|i'm|i\s+am|im)\s+(?:(?:also\s+)?(?:run|own|manage|co-own|co-run)\s+(?:a|an|my|our|the)\s+"
+    r"(?:[\w-]+\s+){0,2}?(?=(?:bakery|cafe|café|coffee\s+shop|shop|store|restaurant|bar|pub|salon|"
+    r"business|company|firm|studio|agency|practice|clinic|gym|farm|hotel|garage|nursery|deli|"
+    r"bistro|startup|bookshop|bookstore|florist|workshop)\b)"
+    r"|do\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+for\s+(?:a|an|the)\s+"
+    r"|(?:studying|doing\s+(?:a|my)\s+(?:degree|phd|masters|master's))\s+[^,;]*?\s+at\s+"
+    r"|(?:a\s+)?(?:junior|senior|sophomore|freshman)\s+(?:in|at)\s+)"
+    r"[^,;]*?\s+in\s+(?P<town>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)$",
+    re.IGNORECASE,
+)
+
+
+def _works_in_town(clause: str, ctx: Context) -> list[Candidate]:
+    """The home a clause about the user's own work or studies names by its town, or nothing."""
+    m = _WORK_IN_TOWN.match(clause)
+    return patterns_home_work.works_in(m["town"], ctx) if m else []
 
 
 _PURPOSE = re.compile(r"\bso(?:\s+that)?\s*$|\bin\s+order\s+(?:that\s*)?$", re.IGNORECASE)

@@ -218,3 +218,27 @@ def test_a_condition_said_alone_is_the_users(text: str, value: str) -> None:
 )
 def test_a_condition_of_someone_else_or_a_remark_is_not_the_users(text: str) -> None:
     assert not [k for k in kept(text) if k.startswith("health.")]
+
+
+# -- the town of the user's own work or studies is where they live ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        ("I run a small cafe in Bristol.", "Bristol"),
+        ("I own a tiny little bakery in Bath.", "Bath"),
+        ("I do payroll for a school in Derby.", "Derby"),
+        ("I'm studying law at the uni in York.", "York"),
+        ("I'm a senior in high school in Boise.", "Boise"),
+    ],
+)
+def test_the_town_of_the_users_work_or_studies_is_their_home(text: str, town: str) -> None:
+    assert kept(text).get("home_city") == town
+
+
+@pytest.mark.parametrize(
+    "text", ["I run a tight ship in Bristol.", "I do yoga at a studio in Leeds."]
+)
+def test_a_pastime_or_a_saying_names_no_home(text: str) -> None:
+    assert "home_city" not in kept(text)
