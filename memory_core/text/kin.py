@@ -212,10 +212,10 @@ grandparent = family
     ru: | бабушка и дедушка
 grandson = family grandchild +counted
     en: grandson | grandsons
-    de Enkel/m: enkel, enkelsohn | enkelsöhne
-    es nieto/m: nieto | nietos
+    de Enkelsohn/m: enkelsohn | enkelsöhne
+    es nieto/m: nieto
     fr petit-fils/m: petit-fils
-    ru внук/m: внук, внука, внуку, внуком, внучок | внуки, внуков
+    ru внук/m: внук, внука, внуку, внуком, внучок
 granddaughter = family grandchild +counted
     en: granddaughter | granddaughters
     de Enkelin/f: enkelin, enkeltochter | enkelinnen
@@ -224,10 +224,10 @@ granddaughter = family grandchild +counted
     ru внучка/f: внучка, внучку, внучки, внучке, внучкой | внучек
 grandchild = family +counted
     en: grandchild, grandkid | grandchildren, grandkids
-    de Enkelkind/n: enkelkind | enkelkinder, enkel*
-    es: | nietos y nietas
-    fr petit-enfant/m: petit-enfant | petits-enfants
-    ru: | внуки и внучки
+    de Enkelkind/n; Enkel/m; Enkelin/f: enkelkind, enkel | enkelkinder, enkel*
+    es nieto(a)/x; nieto/m; nieta/f: | nietos, nietos y nietas
+    fr petit-enfant/m; petit-fils/m; petite-fille/f: petit-enfant | petits-enfants
+    ru внук или внучка/x; внук/m; внучка/f: | внуки, внуков, внукам, внуки и внучки
 aunt = family
     en: aunt, ~auntie, ~aunty | aunts
     de Tante/f: tante | tanten
