@@ -429,7 +429,7 @@ class OfflineResponder:
         if question and _asks_the_bot(text) and not ctx.group:
             # "tell me a joke", "what do you think about football": nothing of the user's is
             # asked, and the offline bot cannot chat — said so.
-            return _pick(text, ctx.history, _OFFLINE_LINES)
+            return _offline(text, ctx.history)
         if question and not stated and not greeting and not small_talk:
             group = _group_answer(text, ctx)
             return group if group is not None else self._answer(ctx, plain_question(text), name)
@@ -1374,10 +1374,11 @@ def _chat(
     if _THANKS.search(text):
         return _say("You're welcome!")
     if small_talk:
+        more = _pick(text, history, _HOW_ARE_YOU_MORE) if len(history) >= _FIRST_TURNS else None
         return (
             _say("I'm doing well, thanks for asking!")
             + " "
-            + _pick(text, history, _TELL_ME if len(history) < _FIRST_TURNS else _HOW_ARE_YOU_MORE)
+            + (more or _say("Tell me about yourself, or ask me what I know about you."))
         )
     if _GREETING.match(text) or _GREETING_ABROAD.match(text):
         # A platform name given in lower case ("nadia") is still written as a name.
@@ -1388,33 +1389,49 @@ def _chat(
     words = len(re.findall(r"[^\W\d_]+", text))
     if _asks_the_bot(text):
         # Asked to chat, joke or judge: here being offline matters, and is said.
-        return _pick(text, history, _OFFLINE_LINES)
-    if _MOOD_LOW.search(text):
-        return _pick(text, history, _SORRY_LINES)
-    if _MOOD_HIGH.search(text):
-        return _pick(text, history, _GLAD_LINES)
-    if _LAUGHS.match(text):
-        return _pick(text, history, _LAUGH_LINES)
-    if words >= _STATEMENT_WORDS and _OF_THE_MOMENT.search(text):
-        # "the traffic was awful this morning": a moment of the day, nothing to keep, and
-        # no word about saving.
-        return _pick(text, history, _MOMENT_LINES)
+        return _offline(text, history)
+    for pattern, lines in (
+        (_MOOD_LOW, _SORRY_LINES),
+        (_MOOD_HIGH, _GLAD_LINES),
+        (_LAUGHS, _LAUGH_LINES),
+    ):
+        if pattern.search(text) and (reply := _pick(text, history, lines)) is not None:
+            return reply
+    # "the traffic was awful this morning": a moment of the day, nothing to keep, and no word
+    # about saving.
+    moment = words >= _STATEMENT_WORDS and _OF_THE_MOMENT.search(text) is not None
+    if moment and (reply := _pick(text, history, _MOMENT_LINES)) is not None:
+        return reply
     if unsaved and words >= _STATEMENT_WORDS:
         # A statement, and nothing of it was saved (no rule read it, and no note could be
         # kept): never "I remember what you tell me" as if it had been.
-        return _pick(text, history, _UNSAVED_LINES)
-    if len(history) >= _FIRST_TURNS and _AGREES.match(text):
-        return _pick(text, history, _OK_LINES)
-    return _pick(text, history, _OFFLINE_LINES)
+        return _pick(text, history, _UNSAVED_LINES) or _say(_UNSAVED_LINES[0])
+    agrees = len(history) >= _FIRST_TURNS and _AGREES.match(text) is not None
+    if agrees and (reply := _pick(text, history, _OK_LINES)) is not None:
+        return reply
+    return _offline(text, history)
 
 
-def _pick(text: str, history: Sequence[tuple[str, str]], lines: Sequence[str]) -> str:
+def _offline(text: str, history: Sequence[tuple[str, str]]) -> str:
+    """What the offline bot can do, in one of its wordings."""
+    return _pick(text, history, _OFFLINE_LINES) or _say(_OFFLINE_LINES[0])
+
+
+def _pick(text: str, history: Sequence[tuple[str, str]], lines: Sequence[str]) -> str | None:
     """One of ``lines`` in the reply's language: the one the bot said longest ago in this
     chat's recent ``history`` (never said first), ties by the words of ``text`` — so the
-    same conversation gets the same replies, and the next line of it another wording."""
+    same conversation gets the same replies, and the next line of it another wording.
+    ``None`` when the reply's language has none of them yet (a wording the catalogue does not
+    translate is never said in English to a German user)."""
+    lang = supported(_REPLY_LANGUAGE.get()) or "en"
+    usable = [
+        line for line in lines if lang == "en" or not _LETTER.search(line) or t(lang, line) != line
+    ]
+    if not usable:
+        return None
     said = [reply for role, reply in history if role == "assistant"]
-    start = zlib.crc32(text.strip().casefold().encode()) % len(lines)
-    wordings = [_say(lines[(start + i) % len(lines)]) for i in range(len(lines))]
+    start = zlib.crc32(text.strip().casefold().encode()) % len(usable)
+    wordings = [_say(usable[(start + i) % len(usable)]) for i in range(len(usable))]
 
     def last_said(wording: str) -> int:
         return max((i for i, reply in enumerate(said) if wording in reply), default=-1)
@@ -1422,9 +1439,11 @@ def _pick(text: str, history: Sequence[tuple[str, str]], lines: Sequence[str]) -
     return min(wordings, key=last_said)  # min keeps the first of equals: stable
 
 
+_LETTER = re.compile(r"[^\W\d_]")
+
+
 #: Turns of a session after which "how are you?" and "ok" no longer hear what the bot can do.
 _FIRST_TURNS = 2
-_TELL_ME = (N_("Tell me about yourself, or ask me what I know about you."),)
 _HOW_ARE_YOU_MORE = (
     N_("How about you?"),
     N_("And you — how's your day going?"),
