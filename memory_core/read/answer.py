@@ -608,10 +608,14 @@ maladies pathologie pathologies diagnostic болезнь болезни бол�
 
 
 def _kin_words() -> str:
-    """The plain words of the user's people in the five languages, singular and plural
-    ("son", "sons", "Söhne", "сыновей"): a question naming them names the family's area."""
+    """The plain words of the user's family in the five languages, singular and plural
+    ("son", "sons", "Söhne", "сыновей"): a question naming them names the family's area.
+    (Not the other people: "what's my son's teacher called?" asks for the teacher, whom only
+    a memory naming them answers.)"""
     words = []
     for rel in kin.RELATIONS.values():
+        if rel.group != "family":
+            continue
         for lang in kin.LANGUAGES:
             words += [*rel.singular.get(lang, ())[:1], *rel.plural.get(lang, ())]
     return " ".join(w for w in words if not w.endswith("*"))
