@@ -185,6 +185,12 @@ def test_colloquial_names_are_read_plainly(question: str, plain: str) -> None:
         ("ru", "mother_in_law", "твоя свекровь или тёща"),
         ("de", "mom", "deine Mutter"),
         ("en", "twin", None),
+        # A Spanish relative whose gender is not told is named by words that need none (not
+        # "tu hijo(a)").
+        ("es", "child", "tu hijo o hija"),
+        ("es", "sibling", "tu hermano o hermana"),
+        ("es", "twin", "tu gemelo o gemela"),
+        ("es", "fiance", "tu prometido o prometida"),
     ],
 )
 def test_the_bot_names_a_relation_in_the_users_language(
