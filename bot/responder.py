@@ -1401,24 +1401,9 @@ def _chat(
     a request the offline bot cannot do, or the session's first chat line, with what it can.
     Which of a few wordings is said is chosen by the line and what the bot said in the
     chat's recent ``history`` (``_pick``)."""
-    if _BYE.search(text):
-        thanks = _say("You're welcome!") + " " if _THANKS.search(text) else ""
-        return thanks + _say("Bye for now — I'll remember what you told me.")
-    if _THANKS.search(text):
-        return _say("You're welcome!")
-    if small_talk:
-        more = _pick(text, history, _HOW_ARE_YOU_MORE) if len(history) >= _FIRST_TURNS else None
-        return (
-            _say("I'm doing well, thanks for asking!")
-            + " "
-            + (more or _say("Tell me about yourself, or ask me what I know about you."))
-        )
-    if _GREETING.match(text) or _GREETING_ABROAD.match(text):
-        # A platform name given in lower case ("nadia") is still written as a name.
-        hello = _say("Hi {name}!", name=name[:1].upper() + name[1:]) if name else _say("Hi!")
-        if known:
-            return f"{hello} " + _say("Good to see you again. What's new?")
-        return f"{hello} " + _say("Tell me about yourself, or ask me what I know about you.")
+    courtesy = _courtesy(text, name, small_talk=small_talk, known=known, history=history)
+    if courtesy is not None:
+        return courtesy
     words = len(re.findall(r"[^\W\d_]+", text))
     if _asks_the_bot(text):
         # Asked to chat, joke or judge: here being offline matters, and is said.
@@ -1443,6 +1428,36 @@ def _chat(
     if agrees and (reply := _pick(text, history, _OK_LINES)) is not None:
         return reply
     return _offline(text, history)
+
+
+def _courtesy(
+    text: str,
+    name: str | None,
+    *,
+    small_talk: bool,
+    known: bool,
+    history: Sequence[tuple[str, str]],
+) -> str | None:
+    """The reply to a goodbye, thanks, "how are you?" or a greeting; ``None``: none of them."""
+    if _BYE.search(text):
+        thanks = _say("You're welcome!") + " " if _THANKS.search(text) else ""
+        return thanks + _say("Bye for now — I'll remember what you told me.")
+    if _THANKS.search(text):
+        return _say("You're welcome!")
+    if small_talk:
+        more = _pick(text, history, _HOW_ARE_YOU_MORE) if len(history) >= _FIRST_TURNS else None
+        return (
+            _say("I'm doing well, thanks for asking!")
+            + " "
+            + (more or _say("Tell me about yourself, or ask me what I know about you."))
+        )
+    if _GREETING.match(text) or _GREETING_ABROAD.match(text):
+        # A platform name given in lower case ("nadia") is still written as a name.
+        hello = _say("Hi {name}!", name=name[:1].upper() + name[1:]) if name else _say("Hi!")
+        if known:
+            return f"{hello} " + _say("Good to see you again. What's new?")
+        return f"{hello} " + _say("Tell me about yourself, or ask me what I know about you.")
+    return None
 
 
 def _offline(text: str, history: Sequence[tuple[str, str]]) -> str:

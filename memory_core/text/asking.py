@@ -115,7 +115,7 @@ _ANY = re.compile(
     re.IGNORECASE,
 )
 #: "any …" / "anything" and what the user said of it, in a short clause of theirs that ends
-#: the message ("any foods i said im off", "any meds i take", "anything i'm allergic to",
+#: the message ("any snacks i said i avoid", "any meds i take", "anything i'm allergic to",
 #: "anything about my sister");
 #: the same opened by "irgendwelche …, die ich …", "algún/alguna … que …", "des … que j'…".
 #: Nothing after the clause: "Any food I eat makes me sick" has a verb of its own
@@ -146,7 +146,7 @@ _ANY_WORDS = 8
 
 
 def _any_that_i(text: str) -> bool:
-    """ "any foods i said im off", "alguna alergia que tenga": "any …" and a short clause of
+    """ "any snacks i said i avoid", "alguna alergia que tenga": "any …" and a short clause of
     the user's that ends the message."""
     m = _ANY_THAT_I.match(text)
     if m is None:

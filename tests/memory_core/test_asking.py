@@ -66,7 +66,7 @@ UNMARKED_QUESTIONS = [
     # "any …" with what the user said of it after, no verb of the sentence's own; the same
     # asked in the other languages ("irgendwelche …", "algún … que …", "des … que j'ai",
     # "какие-нибудь …"), and "did I tell you how/where …" with the question inside.
-    "any foods i said im off",
+    "any snacks i said im off",
     "any meds i take",
     "anything i'm allergic to",
     "any allergies i told you about",
@@ -82,7 +82,7 @@ UNMARKED_QUESTIONS = [
     "te conte donde vive mi hermana",
     "je t'ai dit comment s'appelle mon chien",
     "я говорил, как зовут мою собаку",
-    "я тебе рассказывала, где живёт сестра",
+    "я тебе рассказывала, где работает тётя",
 ]
 
 STATEMENTS = [
