@@ -900,7 +900,12 @@ class FakeTelegram:
         return True
 
     def _chat_through(self, delivery: _Delivery) -> None:
-        """The chat's update was acknowledged or given up: send the next one waiting."""
+        """The chat's update was acknowledged or given up: send the next one waiting.
+
+        The chat passes to that one at once: it goes to the back of the queue, where a later
+        update of the chat may already sit (pushed while the delivery loop waited for a free
+        connection) — had the chat been left free, that later one would find it so and go
+        first (issue 24: chat 6005's update 30 reached the replicas before its 22)."""
         chat = chat_key_of(delivery.update)
         if delivery.copy or self._chat_busy.get(chat) != delivery.update_id:
             return
@@ -910,6 +915,7 @@ class FakeTelegram:
             after = waiting.popleft()
             if not waiting:
                 del self._chat_waiting[chat]
+            self._chat_busy[chat] = after.update_id
             assert self._webhook_queue is not None
             self._webhook_queue.put_nowait(after)  # still counted in ``_live``
 
