@@ -656,6 +656,31 @@ class FakeTelegram:
         """Every webhook request of one update, in the order they started."""
         return [a for a in self.webhook_attempts if a.update_id == update_id]
 
+    def order_breaks(self) -> list[tuple[str, int, int]]:
+        """Per-chat order broken by the fake itself: (chat, earlier, later) for each update
+        whose first request started before its chat's previous update was acknowledged (or
+        given up) — an order failure downstream is then the harness's, not the bot's."""
+        started: dict[int, float] = {}
+        through: dict[int, float] = {}
+        for a in self.webhook_attempts:
+            if a.copy == 0:
+                started.setdefault(a.update_id, a.started)
+                if a.ok:
+                    through.setdefault(a.update_id, a.finished)
+                elif a.finished and a.update_id in self.given_up:  # its last request
+                    through[a.update_id] = a.finished
+        last: dict[str, int] = {}
+        breaks = []
+        for _t, update in self.pushed:
+            uid, chat = int(update["update_id"]), chat_key_of(update)
+            before = last.get(chat)
+            last[chat] = uid
+            if before is None or uid not in started:
+                continue
+            if started[uid] < through.get(before, float("inf")):
+                breaks.append((chat, before, uid))
+        return breaks
+
     @property
     def webhook_idle(self) -> bool:
         """No webhook request queued, in flight or waiting (retry, redelivery)."""

@@ -169,6 +169,9 @@ class FaultRun:
     missing: int = 0
     #: Chats whose answers came in another order than their messages.
     out_of_order: int = 0
+    #: Updates the fake Bot API itself sent ahead of their chat's previous one (its per-chat
+    #: order broken: an ``out_of_order`` then is the harness's, not the bot's).
+    webhook_order_breaks: int = 0
     #: Other messages the bot sent (an apology for a turn it could not take).
     other_replies: int = 0
     #: Turns committed (outbox rows) and learned (their jobs done).
@@ -754,6 +757,7 @@ async def run_fault(
             run.sessions_restored = replicas.log_events("db_session_restored")
             run.unhandled = sum(replicas.log_lines(text) for text in UNHANDLED)
             run.redelivered = len(tg.redelivered)
+            run.webhook_order_breaks = len(tg.order_breaks())
             run.resent = replicas.log_events("turn_answer_resent")
             if run.frozen is not None:
                 run.withheld_on_wake = replicas.log_events(

@@ -233,6 +233,7 @@ async def test_a_chats_parked_update_goes_before_a_later_one_still_queued() -> N
         release.set()
         await tg.all_delivered()
         alices = [i for i in targets[0].ids if i != 3]
+        assert tg.order_breaks() == [], alices
         assert alices == [1, 2, 4]
 
 
