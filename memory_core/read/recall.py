@@ -18,7 +18,6 @@ from datetime import datetime
 from memory_core.extract.filters import QUESTION_LEAD_IN
 from memory_core.extract.filters import is_question as learner_is_question
 from memory_core.extract.notes import UNMARKED_QUESTION
-from memory_core.extract.notes import is_question as note_is_question
 from memory_core.read.disclosure import is_private, mask_secrets, private_text
 from memory_core.store.users import UserSettings
 from memory_core.text.asking import asks_unmarked
@@ -94,9 +93,11 @@ def is_question(text: str) -> bool:
     # dentist", "что я пью по утрам"): the learner keeps none of it as a statement either.
     if asks_unmarked(text):
         return True
-    # What the learner refuses as a question is answered as one ("как подругу мою зовут",
-    # "have i got a bike or what"): else it is neither kept nor answered ("I didn't save that").
-    if learner_is_question(text) or note_is_question(text):
+    # What the learner's question test refuses is answered as one ("have i got a bike or
+    # wat"): else it is neither kept nor answered ("I didn't save that"). Not the notes' own
+    # test, which refuses any sentence opening with a question word ("Что касается работы, я
+    # бухгалтер." is a statement neither side keeps).
+    if learner_is_question(text):
         return True
     plain = plainly(text)
     return plain != text and bool(

@@ -52,6 +52,8 @@ CHAT_STATEMENTS = [
     "Ich weiß nicht, ob ich Enkel will oder nicht.",
     "No sé si quiero ir o no.",
     "Мы не знаем, поедем ли на дачу или нет.",
+    "Что касается работы, я теперь бухгалтер.",
+    "Как же я устала сегодня",
 ]
 
 
@@ -67,6 +69,7 @@ def test_a_chat_question_is_answered_and_not_kept(text: str) -> None:
 @pytest.mark.parametrize("text", CHAT_STATEMENTS)
 def test_a_chat_statement_stays_one(text: str) -> None:
     assert not asks_unmarked(text)
+    assert not is_question(text)
 
 
 @pytest.mark.parametrize(
