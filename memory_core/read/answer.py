@@ -1289,7 +1289,11 @@ _ASKS_OWN_NAME = re.compile(
     r"\bje\s+m['’]appelle\b|(?<!\w)m['’]appelle(?:nt)?\b|\bmon\s+(?:pr[ée]nom|nom|surnom)\b|"
     r"\bqui\s+suis[- ]je\b|"
     r"(?<!\w)меня\s+(?:зовут|звать|звали|называ\w+)(?!\w)|(?<!\w)мо[её]\s+(?:имя|прозвище)(?!\w)|"
-    r"(?<!\w)кто\s+я(?!\w)",
+    r"(?<!\w)кто\s+я(?!\w)|"
+    # "Unter welchem Namen kennst du mich?", "¿Con qué nombre me presenté?", "Sous quel nom je
+    # me suis présenté ?", "Под каким именем я представился?": a name asked with the user in it.
+    r"\bnamen?\b[^?]*\b(?:ich|mich|mir)\b|\bnombre\b[^?]*\b(?:me|yo)\b|"
+    r"\bnom\b[^?]*(?:\b(?:je|moi)\b|(?<!\w)m['’])|(?<!\w)имен\w*[^?]*(?<!\w)(?:я|меня|мне)(?!\w)",
     re.IGNORECASE,
 )
 #: The user's own name slots: they answer only a question asking that name.
