@@ -1301,12 +1301,46 @@ def _of_their_relative(hits: Sequence[SearchHit], question: str) -> list[SearchH
     return [h for h in hits if any(_covers(t, relation) for t in relations_named(h.text))]
 
 
+#: A question asking the user's own name, in the languages the bot speaks ("what's my name?",
+#: "what do my friends call me?", "who am I?", "Wie heiße ich?", "Wie nennen mich alle?",
+#: "¿Cómo me llamo?", "¿Cómo me dicen?", "Comment je m'appelle ?", "C'est quoi mon surnom ?",
+#: "Как меня зовут?", "Кто я?").
+_ASKS_OWN_NAME = re.compile(
+    r"\bmy\s+(?:(?:full|first|last|real|given|middle|sur|nick)\s*)?names?\b|"
+    r"\bnames?\b[^?]*\b(?:me|i|am)\b|\bcall(?:s|ed)?\s+me\b|\bam\s+i\s+called\b|"
+    r"\bwho\s+am\s+i\b|\bnick-?names?\b|"
+    r"\bhei(?:ß|ss)e\s+ich\b|\bich\s+hei(?:ß|ss)e\b|\bmeine?n?\s+(?:vor|nach|spitz|ruf|kose)?namen?\b|"
+    r"\bwer\s+bin\s+ich\b|\bmich\b[^?]*\bnenn\w*|\bnenn\w*\b[^?]*\bmich\b|"
+    r"\bme\s+(?:llamo|llaman|dicen)\b|\bmi\s+(?:nombre|apodo|apellido)\b|\bqui[ée]n\s+soy\b|"
+    r"\bje\s+m['’]appelle\b|(?<!\w)m['’]appelle(?:nt)?\b|\bmon\s+(?:pr[ée]nom|nom|surnom)\b|"
+    r"\bqui\s+suis[- ]je\b|"
+    r"(?<!\w)меня\s+(?:зовут|звать|звали|называ\w+)(?!\w)|(?<!\w)мо[её]\s+(?:имя|прозвище)(?!\w)|"
+    r"(?<!\w)кто\s+я(?!\w)|"
+    # "Unter welchem Namen kennst du mich?", "¿Con qué nombre me presenté?", "Sous quel nom je
+    # me suis présenté ?", "Под каким именем я представился?": a name asked with the user in it.
+    r"\bnamen?\b[^?]*\b(?:ich|mich|mir)\b|\bnombre\b[^?]*\b(?:me|yo)\b|"
+    r"\bnom\b[^?]*(?:\b(?:je|moi)\b|(?<!\w)m['’])|(?<!\w)имен\w*[^?]*(?<!\w)(?:я|меня|мне)(?!\w)",
+    re.IGNORECASE,
+)
+#: The user's own name slots: they answer only a question asking that name.
+_OWN_NAME_KEYS = frozenset({"name", "preferred_name"})
+
+
+def _not_the_own_name(hits: Sequence[SearchHit], question: str) -> list[SearchHit]:
+    """The hits, less the user's own name when the question does not ask it: a question the
+    embedder places near no area in particular lands nearest the name's ("¿Qué pinto yo?",
+    "Wie heißt mein Herzbube?", "Кто у меня в Томске?"), and the name is never its answer."""
+    if _ASKS_OWN_NAME.search(question):
+        return list(hits)
+    return [h for h in hits if h.fact is None or h.fact.key not in _OWN_NAME_KEYS]
+
+
 def judged(
     hits: Sequence[SearchHit], config: AnswerConfig = DEFAULT_ANSWER, question: str | None = None
 ) -> Judged:
     """``hits`` ranked for answering (``ranked`` empty: no vectors to judge by)."""
     if question:
-        hits = _naming_the_attribute(hits, question)
+        hits = _not_the_own_name(_naming_the_attribute(hits, question), question)
     if question and _asks_what_one_likes_to_eat(question):
         hits = [h for h in hits if _restricts(h) != _ALLERGY_OR_INTOLERANCE]
     if question and _ASKS_ALLERGY.search(question):
@@ -1351,7 +1385,7 @@ def answering(
     """
     if not hits or (question is not None and about_the_world(question, hits)):
         return []
-    if question is not None and _ASKS_OWN_NAME.search(question):
+    if question is not None and _ASKS_NAME_KEY.search(question):
         return _own_name(hits)
     j = judged(hits, config, question)
     ranked, base = j.ranked, j.base
@@ -1830,7 +1864,9 @@ _ASKED_KEYS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 #: The keys a question asking for one key is not answered with, beside it: the employer
 #: beside the job title and back, another's name beside the user's ("Tu te rappelles mon
 #: prénom ?" is not answered with the rabbit's).
-_ASKS_OWN_NAME = next(p for p, k in _ASKED_KEYS if k == "name")
+#: The user's own name asked in so many words ("c'est quoi mon prénom ?", "what's my name?"):
+#: narrower than ``_ASKS_OWN_NAME`` ("the name of the dog I adopted" names "I" too).
+_ASKS_NAME_KEY = next(p for p, k in _ASKED_KEYS if k == "name")
 _RIVAL_KEYS: dict[str, re.Pattern[str]] = {
     "job_title": re.compile(r"^employer$"),
     "employer": re.compile(r"^job_title$"),

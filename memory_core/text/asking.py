@@ -250,6 +250,49 @@ _REQUESTS = re.compile(
 )
 
 
+#: Chat asks without "?" in further ways, in each language: Russian opens with a question word
+#: statements do not open with ("откуда родом …", "какую еду …", "скока …", "кому …"), or names
+#: the one asked about first and asks after ("брат мой где живёт", "сестру мою как звать",
+#: "как подругу мою зовут"); a bare noun phrase asks for what it names ("the age of my niece",
+#: "der Name meiner Nichte", "el nombre de mi sobrina", "le prénom de ma nièce", "имя моей
+#: племянницы": no verb, no statement); a yes/no question ends "or what", "oder nicht", "o no",
+#: "или нет" (not after "whether", "ob", "si", "ли", "если", "if"); English chat spells "when"
+#: "wen" ("wen do i start").
+_CHAT_ASKS = re.compile(
+    r"^\s*(?:откуда|куда|зачем|скока|скоко|какую|каких|каким|каком|какого|какому|кого|кому)"
+    r"(?![\w-])(?!\s+(?:бы|только|угодно|попало|ни)(?!\w))"
+    r"|^\s*[а-яё]+\s+(?:мо[йяеёи]\w*|наш\w*)\s+(?:где|как|когда|откуда|куда|кем|чем|сколько|"
+    r"скока|кто|что)(?![\w-])"
+    r"|^\s*(?:мо[йяеёи]\w*|наш\w*)\s+[а-яё]+\s+(?:где|как|когда|откуда|куда|кем|чем|сколько|"
+    r"скока|кто|что)(?![\w-])"
+    r"|^\s*как\s+(?:[а-яё]+\s+){1,3}(?:зовут|звать|звали)\s*[.…]*\s*$"
+    r"|^\s*(?:the\s+)?(?:names?|age|job|birthday|address)\s+of\s+(?:my|our)\s+[\w'-]+"
+    r"(?:\s+[\w'-]+)?\s*[.…]*\s*$"
+    r"|^\s*(?:der\s+|den\s+|das\s+)?(?:name|namen|vorname|geburtstag|beruf|alter)\s+"
+    r"(?:meine[rs]?|unsere[rs]?)\s+\w+\s*[.…]*\s*$"
+    r"|^\s*(?:el|la|los|las)\s+(?:nombres?|edad|trabajo|oficio|cumpleaños)\s+de\s+"
+    r"(?:mis?|nuestr[oa]s?)\s+\w+\s*[.…]*\s*$"
+    r"|^\s*(?:le|la|les|l['’])\s*(?:noms?|prénoms?|âge|métier|boulot|anniversaire)\s+"
+    r"(?:de\s+|d['’])(?:mon|ma|mes|notre|nos)\s+\w+\s*[.…]*\s*$"
+    r"|^\s*(?:имя|имена|возраст|профессия|день\s+рождения)\s+(?:моего|моей|моих|нашего|нашей|"
+    r"наших)\s+[а-яё]+\s*[.…]*\s*$"
+    r"|^\s*(?:wen|wut|wot)\s+(?:do|does|did|is|am|are|was|were|will|can|r)\s+(?:i|u|you|we|my)\b",
+    re.IGNORECASE,
+)
+_YES_NO_TAIL = re.compile(
+    r"\s(?:or\s+(?:what|wat|nah)|oder\s+(?:nicht|was)|o\s+no|или\s+нет)\s*[.…]*\s*$",
+    re.IGNORECASE,
+)
+_WHETHER = re.compile(r"(?<!\w)(?:whether|if|ob|si|ли|если)(?!\w)", re.IGNORECASE)
+
+
+def _asks_in_chat(text: str) -> bool:
+    """The further chat forms of :data:`_CHAT_ASKS` and :data:`_YES_NO_TAIL`."""
+    if _CHAT_ASKS.search(text):
+        return True
+    return bool(_YES_NO_TAIL.search(text)) and not _WHETHER.search(text)
+
+
 def asks_unmarked(text: str) -> bool:
     """Whether ``text`` asks something though it has no question mark (the forms of this
     module's docstring)."""
@@ -271,4 +314,5 @@ def asks_unmarked(text: str) -> bool:
         or _RUSSIAN_WHICH.match(text)
         or _TOLD_YOU_WHICH.match(text)
         or _topic_then_asks(text)
+        or _asks_in_chat(text)
     )
