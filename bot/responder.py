@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import zlib
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
@@ -29,7 +30,7 @@ from typing import Any, Protocol, TypeVar
 import structlog
 
 from bot.i18n import N_, NAMES, day_text, month_text, supported, t
-from bot.slots import counted, slot_words
+from bot.slots import counted, shown_name, slot_words
 from bot.wording import REPLY_LANGUAGE as _REPLY_LANGUAGE
 from bot.wording import (
     about_the_chat,
@@ -74,6 +75,7 @@ from memory_core.types import (
     relation_plural,
     relations_named,
     relative_of_named,
+    russian_case,
     russian_name,
     said_clauses,
     says_i,
@@ -463,6 +465,10 @@ class OfflineResponder:
         small_talk = bool(_HOW_ARE_YOU.match(text))
         question = asks(text) and not ctx.remember_request
         greeting = _only_greets(text) or bool(_GREETING_ABROAD.match(text))
+        if question and _asks_the_bot(text) and not ctx.group:
+            # "tell me a joke", "what do you think about football": nothing of the user's is
+            # asked, and the offline bot cannot chat — said so.
+            return _offline(text, ctx.history)
         if question and not stated and not greeting and not small_talk:
             group = _group_answer(text, ctx)
             return group if group is not None else self._answer(ctx, plain_question(text), name)
@@ -475,6 +481,7 @@ class OfflineResponder:
             small_talk=small_talk,
             known=ctx.known_user,
             unsaved=ctx.read_offline and not ctx.group,
+            history=ctx.history,
         )
 
     def _noted(self, ctx: TurnContext, name: str | None) -> str | None:
@@ -780,6 +787,11 @@ def _attribute_answer(person: Person, attrs: tuple[str, ...], who: str, name: st
             "You told me {facts}.",
             facts=_listing(_yours_all(wanted, name)),
         )
+    # "Этого я про Машу пока не знаю": Russian's "про" wants the accusative (a name told as
+    # called, "Маша", each of its words; a phrase it cannot read stays as it is).
+    if _REPLY_LANGUAGE.get() == "ru":
+        parts = who.split() if who[:1].isupper() else [who]
+        who = " ".join(russian_case(part, "accs") for part in parts)
     known = person.about() or person.facts  # "Leo, one of your kids, is 7": their name fact
     said = _yours_all(known, name)
     if said:
@@ -1233,8 +1245,7 @@ def _meaning_answer(
     for told_together in _by_message(chosen, whole=asks_two_things(text)):
         said = list(
             dict.fromkeys(  # two facts of one sentence said alike: once
-                f"{told_words(f, name, quote_first=True)}{_since(f)}{_unconfirmed(f)}"
-                for f in told_together
+                _named_in_plural(told_together, name)
             )
         )
         line = _say(
@@ -1245,6 +1256,45 @@ def _meaning_answer(
         if line not in lines:
             lines.append(line)
     return " ".join(lines) or None
+
+
+def _named_in_plural(facts: Sequence[Fact], name: str | None) -> list[str]:
+    """The facts of one message said back, two or more people of one relation named in it
+    in one plural phrase ("tus hijos se llaman Unai y Leire", not "tu hijo o hija se llama
+    Unai y tu hijo o hija se llama Leire"); English says the user's own sentence."""
+    lang = _REPLY_LANGUAGE.get()
+    named: dict[str, list[Fact]] = {}
+    for f in facts:
+        value = f.value_json.get("value") if isinstance(f.value_json, dict) else None
+        if lang != "en" and (m := _NAMING.match(f.key)) and isinstance(value, str) and value:
+            named.setdefault(m["rel"], []).append(f)
+    together = {
+        rel: plural
+        for rel, fs in named.items()
+        if len(fs) > 1
+        and not any(_unconfirmed(f) for f in fs)
+        and (plural := relation_plural(lang, rel)) is not None
+    }
+    said = []
+    for f in facts:
+        m = _NAMING.match(f.key)
+        rel = m["rel"] if m is not None else None
+        if rel in together and f in named[rel]:
+            if f is named[rel][0]:
+                names = _listing(
+                    [
+                        shown_name(str(g.value_json["value"]), g.source_excerpt or "")
+                        for g in named[rel]
+                    ]
+                )
+                said.append(
+                    _say(
+                        "your {relatives} are called {names}", relatives=together[rel], names=names
+                    )
+                )
+            continue
+        said.append(f"{told_words(f, name, quote_first=True)}{_since(f)}{_unconfirmed(f)}")
+    return said
 
 
 def _of_the_chat(fact: Fact) -> bool:
@@ -1337,22 +1387,70 @@ def _episode_answer(
 
 
 def _chat(
-    text: str, name: str | None, *, small_talk: bool, known: bool = False, unsaved: bool = False
+    text: str,
+    name: str | None,
+    *,
+    small_talk: bool,
+    known: bool = False,
+    unsaved: bool = False,
+    history: Sequence[tuple[str, str]] = (),
 ) -> str:
     """A reply to what is neither a question about the user nor a statement that saved
-    something: thanks, goodbyes, greetings, "how are you?"; a statement of which nothing was
+    something: thanks, goodbyes, greetings, "how are you?"; a laugh, an "ok", a mood or a
+    moment of the day answered as a person would, briefly; a statement of which nothing was
     saved (``unsaved``: the message's reading is all it saves), said so, with how to keep it;
-    else what the offline bot can do."""
+    a request the offline bot cannot do, or the session's first chat line, with what it can.
+    Which of a few wordings is said is chosen by the line and what the bot said in the
+    chat's recent ``history`` (``_pick``)."""
+    courtesy = _courtesy(text, name, small_talk=small_talk, known=known, history=history)
+    if courtesy is not None:
+        return courtesy
+    words = len(re.findall(r"[^\W\d_]+", text))
+    if _asks_the_bot(text):
+        # Asked to chat, joke or judge: here being offline matters, and is said.
+        return _offline(text, history)
+    for pattern, lines in (
+        (_MOOD_LOW, _SORRY_LINES),
+        (_MOOD_HIGH, _GLAD_LINES),
+        (_LAUGHS, _LAUGH_LINES),
+    ):
+        if pattern.search(text) and (reply := _pick(text, history, lines)) is not None:
+            return reply
+    # "the traffic was awful this morning": a moment of the day, nothing to keep, and no word
+    # about saving.
+    moment = words >= _STATEMENT_WORDS and _OF_THE_MOMENT.search(text) is not None
+    if moment and (reply := _pick(text, history, _MOMENT_LINES)) is not None:
+        return reply
+    if unsaved and words >= _STATEMENT_WORDS:
+        # A statement, and nothing of it was saved (no rule read it, and no note could be
+        # kept): never "I remember what you tell me" as if it had been.
+        return _pick(text, history, _UNSAVED_LINES) or _say(_UNSAVED_LINES[0])
+    agrees = len(history) >= _FIRST_TURNS and _AGREES.match(text) is not None
+    if agrees and (reply := _pick(text, history, _OK_LINES)) is not None:
+        return reply
+    return _offline(text, history)
+
+
+def _courtesy(
+    text: str,
+    name: str | None,
+    *,
+    small_talk: bool,
+    known: bool,
+    history: Sequence[tuple[str, str]],
+) -> str | None:
+    """The reply to a goodbye, thanks, "how are you?" or a greeting; ``None``: none of them."""
     if _BYE.search(text):
         thanks = _say("You're welcome!") + " " if _THANKS.search(text) else ""
         return thanks + _say("Bye for now — I'll remember what you told me.")
     if _THANKS.search(text):
         return _say("You're welcome!")
     if small_talk:
+        more = _pick(text, history, _HOW_ARE_YOU_MORE) if len(history) >= _FIRST_TURNS else None
         return (
             _say("I'm doing well, thanks for asking!")
             + " "
-            + _say("Tell me about yourself, or ask me what I know about you.")
+            + (more or _say("Tell me about yourself, or ask me what I know about you."))
         )
     if _GREETING.match(text) or _GREETING_ABROAD.match(text):
         # A platform name given in lower case ("nadia") is still written as a name.
@@ -1360,17 +1458,147 @@ def _chat(
         if known:
             return f"{hello} " + _say("Good to see you again. What's new?")
         return f"{hello} " + _say("Tell me about yourself, or ask me what I know about you.")
-    if unsaved and len(re.findall(r"[^\W\d_]+", text)) >= _STATEMENT_WORDS:
-        # A statement, and nothing of it was saved (no rule read it, and no note could be
-        # kept): never "I remember what you tell me" as if it had been.
-        return _say(
-            "I didn't save that — I'm running offline and couldn't read it as something to "
-            "remember. To keep it, send /remember followed by it."
-        )
-    return _say(
+    return None
+
+
+def _offline(text: str, history: Sequence[tuple[str, str]]) -> str:
+    """What the offline bot can do, in one of its wordings."""
+    return _pick(text, history, _OFFLINE_LINES) or _say(_OFFLINE_LINES[0])
+
+
+def _pick(text: str, history: Sequence[tuple[str, str]], lines: Sequence[str]) -> str | None:
+    """One of ``lines`` in the reply's language: the one the bot said longest ago in this
+    chat's recent ``history`` (never said first), ties by the words of ``text`` — so the
+    same conversation gets the same replies, and the next line of it another wording.
+    ``None`` when the reply's language has none of them yet (a wording the catalogue does not
+    translate is never said in English to a German user)."""
+    lang = supported(_REPLY_LANGUAGE.get()) or "en"
+    usable = [
+        line for line in lines if lang == "en" or not _LETTER.search(line) or t(lang, line) != line
+    ]
+    if not usable:
+        return None
+    said = [reply for role, reply in history if role == "assistant"]
+    start = zlib.crc32(text.strip().casefold().encode()) % len(usable)
+    wordings = [_say(usable[(start + i) % len(usable)]) for i in range(len(usable))]
+
+    def last_said(wording: str) -> int:
+        return max((i for i, reply in enumerate(said) if wording in reply), default=-1)
+
+    return min(wordings, key=last_said)  # min keeps the first of equals: stable
+
+
+_LETTER = re.compile(r"[^\W\d_]")
+
+
+#: Turns of a session after which "how are you?" and "ok" no longer hear what the bot can do.
+_FIRST_TURNS = 2
+_HOW_ARE_YOU_MORE = (
+    N_("How about you?"),
+    N_("And you — how's your day going?"),
+    N_("What's on your mind?"),
+)
+#: What the offline bot says when being offline matters (asked to chat, or nothing else fits
+#: a session's first lines).
+_OFFLINE_LINES = (
+    N_(
         "I'm running offline, so I can't chat freely — but I remember what you tell me. "
         "Ask me what I know about you, or try /help."
-    )
+    ),
+    N_(
+        "I can't do that while I'm offline — I'm here to remember things about you. Tell me "
+        "something, ask what I know, or try /help."
+    ),
+)
+_UNSAVED_LINES = (
+    N_(
+        "I didn't save that — I'm running offline and couldn't read it as something to "
+        "remember. To keep it, send /remember followed by it."
+    ),
+    N_(
+        "I couldn't read that as something to keep (I'm offline right now). If it matters, "
+        "send /remember followed by it."
+    ),
+)
+_SORRY_LINES = (
+    N_("Sorry to hear that. I hope the rest of your day is easier."),
+    N_("That sounds hard. Take it easy if you can."),
+    N_("Oof. I hope you get a moment to rest."),
+)
+_GLAD_LINES = (
+    N_("That's great to hear!"),
+    N_("Nice — glad to hear it!"),
+    N_("Love that!"),
+)
+_LAUGH_LINES = ("😄", N_("Ha! Glad that made you smile."), "🙂")
+_MOMENT_LINES = (
+    N_("Thanks for telling me."),
+    N_("I hear you."),
+    N_("Fair enough!"),
+)
+_OK_LINES = ("👍", N_("Okay!"), N_("Sure."))
+#: Asked of the bot itself (a joke, its opinion, a chat, writing something): the offline bot
+#: cannot, and says so.
+_ASKS_THE_BOT = re.compile(
+    r"\b(?:tell\s+me\s+a\s+(?:joke|story)|what\s+do\s+you\s+think|(?:can|could|will)\s+you\s+"
+    r"(?:help|write|explain|recommend|suggest)|let'?s\s+chat|talk\s+to\s+me|"
+    r"erzähl\s+(?:mir\s+)?einen\s+witz|was\s+(?:denkst|meinst|hältst)\s+du|"
+    r"cu[ée]ntame\s+un\s+chiste|qu[ée]\s+(?:opinas|piensas)|"
+    r"raconte(?:-moi)?\s+une\s+blague|qu'en\s+penses-tu|tu\s+en\s+penses\s+quoi|"
+    r"расскажи\s+(?:мне\s+)?(?:анекдот|шутку)|что\s+(?:ты\s+)?думаешь)\b",
+    re.IGNORECASE,
+)
+#: A word of the user's own things ("my", "mein", "mi", "mon", "мой"): "what do you think of
+#: my new job?" asks about them too, and is answered from memory.
+_MINE = re.compile(
+    r"(?<!\w)(?:my|mine|mein\w*|mi|mis|mon|ma|mes|мо[йяеи]\w*|мо[её])(?!\w)", re.IGNORECASE
+)
+
+
+def _asks_the_bot(text: str) -> bool:
+    """Asked of the bot itself (a joke, its opinion), nothing of the user's."""
+    return _ASKS_THE_BOT.search(text) is not None and _MINE.search(text) is None
+
+
+#: A low mood of the moment, in the five languages ("ugh, long day", "so tired", "bin total
+#: müde", "estoy agotada", "je suis crevé", "я так устала").
+_MOOD_LOW = re.compile(
+    r"\b(?:tired|exhausted|knackered|shattered|stressed|long\s+day|rough\s+day|bad\s+day|"
+    r"bored|fed\s+up|ugh|müde|erschöpft|gestresst|langer\s+tag|mieser\s+tag|"
+    r"cansad[oa]|agotad[oa]|estresad[oa]|aburrid[oa]|d[ií]a\s+largo|fatigu[ée]e?|cr[eé]v[ée]e?|"
+    r"stress[ée]e?|longue\s+journ[ée]e|je\s+m'ennuie)\b"
+    r"|(?<!\w)(?:устал[аи]?|вымотал\w*|скучно|тяж[её]лый\s+день|длинный\s+день)(?!\w)",
+    re.IGNORECASE,
+)
+#: A high mood of the moment ("great day!", "so happy today", "super Tag", "¡qué bien!").
+_MOOD_HIGH = re.compile(
+    r"\b(?:great\s+day|good\s+day|so\s+happy|excited|awesome\s+day|super\s+tag|toller\s+tag|"
+    r"freue\s+mich|qu[ée]\s+bien|d[ií]a\s+genial|super\s+journ[ée]e|trop\s+content)\b"
+    r"|(?<!\w)(?:отличный\s+день|так\s+рад[аы]?)(?!\w)",
+    re.IGNORECASE,
+)
+#: A laugh as the whole message ("haha", "lol", "lmao", "jajaja", "mdr", "хахах", "😂").
+_LAUGHS = re.compile(
+    r"^\s*(?:(?:ha|he|ja|je|ха|ах){2,}h?|lol+|lmao|rofl|mdr|ptdr|😂|🤣|😆|😄)"
+    r"(?:[\s,!.]+(?:(?:ha|he|ja|ха)+|lol|ok|okay|nice|that'?s\s+funny|so\s+funny))*[\s!.]*$",
+    re.IGNORECASE,
+)
+#: "ok", "cool", "nice", "alright", "gut", "vale", "d'accord", "ладно" as the whole message.
+_AGREES = re.compile(
+    r"^\s*(?:ok(?:ay)?|k|cool|nice|great|alright|sure|yeah|yep|fine|hmm+|gut|okay|alles\s+klar|"
+    r"vale|genial|bueno|vale\s+vale|d'accord|daccord|ok\s+ok|bien|ладно|хорошо|понятно|ясно|ок)"
+    r"[\s!.]*$",
+    re.IGNORECASE,
+)
+#: A line about a moment of the day ("today", "this morning", "just", "heute", "gerade", "hoy",
+#: "ce matin", "сегодня"): nothing in it is for keeping, so nothing is said of saving.
+_OF_THE_MOMENT = re.compile(
+    r"\b(?:today|tonight|this\s+(?:morning|afternoon|evening)|right\s+now|just|yesterday|"
+    r"heute|gestern|gerade|vorhin|heute\s+morgen|hoy|ayer|ahora\s+mismo|esta\s+(?:mañana|tarde|"
+    r"noche)|aujourd'hui|hier|ce\s+(?:matin|soir)|tout\s+à\s+l'heure)\b"
+    r"|(?<!\w)(?:сегодня|вчера|сейчас|утром|только\s+что)(?!\w)",
+    re.IGNORECASE,
+)
 
 
 #: Words from which a line that is no question, greeting or thanks is a statement ("lol ok"

@@ -121,14 +121,34 @@ _NO_LONGER = re.compile(r"\bno\s+longer\b", re.IGNORECASE)
 _SAID_AS_NOT = ("dislikes", "food_restriction")
 
 
+#: A relationship status said alone ("Single again.", "Seit Mai geschieden."): the key is the
+#: state, with no value.
+RELATIONSHIP_STATES = {
+    "relationship.single": N_("you're single"),
+    "relationship.married": N_("you're married"),
+    "relationship.divorced": N_("you're divorced"),
+    "relationship.widowed": N_("you're widowed"),
+    "relationship.engaged": N_("you're engaged"),
+    "relationship.relationship": N_("you're in a relationship"),
+    "relationship.separated": N_("you're separated"),
+}
+
+
 def slot_words(
     lang: str, key: str, value: object, stored: str = "", *, said: str = ""
 ) -> str | None:
     """The slot phrase of ``key`` in ``lang`` around ``value`` ("du wohnst in Köln"), or
     ``None``: no value, a key without a phrase, or a ``stored`` sentence that negates it;
     ``said``: the user's own words it was read from (a relative's gender: "deine Cousine")."""
+    if key in RELATIONSHIP_STATES and not _NEGATED.search(stored):
+        return t(lang, RELATIONSHIP_STATES[key])  # "Single again.": a state, no value
     if not value or not isinstance(value, str | int | float):
         return None
+    return _value_words(lang, key, value, stored, said)
+
+
+def _value_words(lang: str, key: str, value: str | float, stored: str, said: str) -> str | None:
+    """The phrase of a slot with a value (see ``slot_words``)."""
     if _NEGATED.search(stored) and not key.startswith(_SAID_AS_NOT):
         # "du wohnst nicht mehr in Köln"; a plain "not" has no phrase.
         return _ended_words(lang, key, str(value).strip()) if _NO_LONGER.search(stored) else None

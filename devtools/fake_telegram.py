@@ -656,6 +656,31 @@ class FakeTelegram:
         """Every webhook request of one update, in the order they started."""
         return [a for a in self.webhook_attempts if a.update_id == update_id]
 
+    def order_breaks(self) -> list[tuple[str, int, int]]:
+        """Per-chat order broken by the fake itself: (chat, earlier, later) for each update
+        whose first request started before its chat's previous update was acknowledged (or
+        given up) — an order failure downstream is then the harness's, not the bot's."""
+        started: dict[int, float] = {}
+        through: dict[int, float] = {}
+        for a in self.webhook_attempts:
+            if a.copy == 0:
+                started.setdefault(a.update_id, a.started)
+                if a.ok:
+                    through.setdefault(a.update_id, a.finished)
+                elif a.finished and a.update_id in self.given_up:  # its last request
+                    through[a.update_id] = a.finished
+        last: dict[str, int] = {}
+        breaks = []
+        for _t, update in self.pushed:
+            uid, chat = int(update["update_id"]), chat_key_of(update)
+            before = last.get(chat)
+            last[chat] = uid
+            if before is None or uid not in started:
+                continue
+            if started[uid] < through.get(before, float("inf")):
+                breaks.append((chat, before, uid))
+        return breaks
+
     @property
     def webhook_idle(self) -> bool:
         """No webhook request queued, in flight or waiting (retry, redelivery)."""
@@ -900,7 +925,12 @@ class FakeTelegram:
         return True
 
     def _chat_through(self, delivery: _Delivery) -> None:
-        """The chat's update was acknowledged or given up: send the next one waiting."""
+        """The chat's update was acknowledged or given up: send the next one waiting.
+
+        The chat passes to that one at once: it goes to the back of the queue, where a later
+        update of the chat may already sit (pushed while the delivery loop waited for a free
+        connection) — had the chat been left free, that later one would find it so and go
+        first (issue 24: chat 6005's update 30 reached the replicas before its 22)."""
         chat = chat_key_of(delivery.update)
         if delivery.copy or self._chat_busy.get(chat) != delivery.update_id:
             return
@@ -910,6 +940,7 @@ class FakeTelegram:
             after = waiting.popleft()
             if not waiting:
                 del self._chat_waiting[chat]
+            self._chat_busy[chat] = after.update_id
             assert self._webhook_queue is not None
             self._webhook_queue.put_nowait(after)  # still counted in ``_live``
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import json
 import logging
 import os
 import signal
@@ -168,6 +169,9 @@ class FaultRun:
     missing: int = 0
     #: Chats whose answers came in another order than their messages.
     out_of_order: int = 0
+    #: Updates the fake Bot API itself sent ahead of their chat's previous one (its per-chat
+    #: order broken: an ``out_of_order`` then is the harness's, not the bot's).
+    webhook_order_breaks: int = 0
     #: Other messages the bot sent (an apology for a turn it could not take).
     other_replies: int = 0
     #: Turns committed (outbox rows) and learned (their jobs done).
@@ -556,6 +560,46 @@ def count_answers(run: FaultRun, tg: Any, users: list[TgUser], scripts: Any) -> 
         run.out_of_order += firsts != [n for n in names if seen[n]]
 
 
+def keep_evidence(workdir: Path, tg: Any, url: str, run: FaultRun, replicas: ReplicaSet) -> None:
+    """Next to the replicas' logs: every update the fake pushed and every webhook request
+    (``webhooks.jsonl``, times as epoch seconds like the logs'), and the inbox's rows
+    (``inbox.jsonl``) — what an order or duplicate failure is read from once the database is
+    dropped."""
+    offset = time.time() - time.perf_counter()
+    workdir.mkdir(parents=True, exist_ok=True)
+    with (workdir / "webhooks.jsonl").open("w") as out:
+        pids = [r.proc.pid if r.proc is not None else None for r in replicas.replicas]
+        out.write(json.dumps({"replica_pids": pids}) + "\n")
+        if run.killed_at is not None:
+            out.write(json.dumps({"killed": run.killed, "at": run.killed_at + offset}) + "\n")
+        for at, update in tg.pushed:
+            chat = next((v["chat"]["id"] for v in update.values() if isinstance(v, dict)), None)
+            row = {"pushed": update["update_id"], "chat": chat, "at": at + offset}
+            out.write(json.dumps(row) + "\n")
+        for a in tg.webhook_attempts:
+            row = {
+                "update_id": a.update_id,
+                "replica": replicas.urls.index(a.target) if a.target in replicas.urls else None,
+                "copy": a.copy,
+                "attempt": a.attempt,
+                "started": a.started + offset,
+                "finished": a.finished + offset if a.finished else None,
+                "status": a.status,
+                "error": a.error,
+            }
+            out.write(json.dumps(row) + "\n")
+    with psycopg.connect(url) as conn:
+        rows = conn.execute(
+            "SELECT update_id, chat_key, status, attempts, lease_owner, received_at, "
+            "finished_at, sent_at, sent_by, accepted_at FROM inbox ORDER BY update_id"
+        ).fetchall()
+    names = "update_id chat_key status attempts lease_owner received_at finished_at sent_at"
+    names += " sent_by accepted_at"
+    with (workdir / "inbox.jsonl").open("w") as out:
+        for r in rows:
+            out.write(json.dumps(dict(zip(names.split(), r, strict=True)), default=str) + "\n")
+
+
 def session_roles(url: str) -> list[str]:
     """The roles of every other session on ``url``'s database (the replicas')."""
     with psycopg.connect(url, autocommit=True) as conn:
@@ -708,10 +752,12 @@ async def run_fault(
             count_answers(run, tg, people, scripts)
             count_window(run, tg, people, scripts)
             _count_store(run, url)
+            await asyncio.to_thread(keep_evidence, workdir, tg, url, run, replicas)
             run.given_up = replicas.log_events("update_given_up") + len(tg.given_up)
             run.sessions_restored = replicas.log_events("db_session_restored")
             run.unhandled = sum(replicas.log_lines(text) for text in UNHANDLED)
             run.redelivered = len(tg.redelivered)
+            run.webhook_order_breaks = len(tg.order_breaks())
             run.resent = replicas.log_events("turn_answer_resent")
             if run.frozen is not None:
                 run.withheld_on_wake = replicas.log_events(

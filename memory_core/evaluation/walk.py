@@ -100,6 +100,16 @@ ASK13_PATH = Path(__file__).parent / "labels" / "ask_blind13.json"
 #: texter, two Russians), seven facts each asked three ways on day 60 (employers, relatives'
 #: jobs and studies, lists of children and pets), and five never-told questions each.
 ASK14_PATH = Path(__file__).parent / "labels" / "ask_blind14.json"
+#: The tenth blind walk: eight users (two each en, de, ru; es, fr), seven to nine facts each told
+#: over days 0-27 in everyday messages holding several facts (chat spelling, typos, lead-ins), a
+#: move or a job change for every user, asked on days 61-70 in other words, three never-told
+#: questions each.
+BLIND10_PATH = Path(__file__).parent / "labels" / "walk_blind10.json"
+#: The seventh blind question set: ten users (two each en, de, es, fr, ru; slang, chat style and
+#: formal registers), seven facts each asked three ways on day 60 (jobs, partners' jobs and
+#: studies, children, pets by name or kind, illnesses and medicines, diets, hobbies, teams), and
+#: five never-told questions each near a told area.
+ASK15_PATH = Path(__file__).parent / "labels" / "ask_blind15.json"
 Progress = Callable[[str, int, int], None]
 #: Replies that say the bot does not know (any language the bot speaks).
 _UNKNOWN = re.compile(

@@ -219,7 +219,19 @@ def _named_aside(sentence: str) -> list[str] | None:
     age = _AGE_WHEN.match(m.group("rest") or "")
     if age is not None:
         out.append(f"My {m.group('noun').lower()} {m.group('n')} is {age.group('age')}")
+        return out
+    # "I have a brother, Sam, he's a plumber": what the pronoun's clause says of them.
+    then = _PRONOUN_THEN.match(m.group("rest") or "")
+    if then is not None:
+        verb = "is" if then.group("v").strip() in ("'s", "is") else then.group("v").strip()
+        out.append(f"My {m.group('noun').lower()} {m.group('n')} {verb} {then.group('rest')}")
     return out
+
+
+#: "…, he's a plumber", "…, and she works at Tesco": a clause about the one just named.
+_PRONOUN_THEN = re.compile(
+    r"^(?:and\s+)?(?:he|she)(?P<v>'s|\s+is|\s+works|\s+lives)\s+(?P<rest>\S.*)$", re.IGNORECASE
+)
 
 
 #: "I have a sister, she's called Maud", "My husband's a roofer, his name's Declan": one of
@@ -446,11 +458,34 @@ def _said_as_lists(sentence: str) -> list[str] | None:
 _THE_PARTNER_NAMED = re.compile(
     rf"^the\s+(?P<p>{_THE_PARTNER})\s*,\s*(?P<n>(?-i:[A-Z])[\w'-]*)\s*,\s*", re.IGNORECASE
 )
+#: When the user was a child: "as a kid", "when I was little", "growing up".
+_CHILDHOOD = (
+    r"(?:as\s+(?:a\s+(?:little\s+)?(?:kid|child|boy|girl|teenager|teen|youngster)|kids|children)"
+    r"|when\s+(?:i\s+was|we\s+were)\s+(?:a\s+|an\s+)?(?:little|small|young|kids?|child|"
+    r"children|boy|girl|teenagers?|teen)|growing\s+up|in\s+my\s+childhood|in\s+my\s+teens)"
+)
+#: "As a kid I lived in Leeds", "I lived in Cork as a child", "I spent my childhood in
+#: Hull": a home of the user's childhood, where they grew up (no home now).
+_CHILDHOOD_HOME = re.compile(
+    rf"^(?:{_CHILDHOOD}\s*,?\s*(?:i|we)\s+(?:lived|was\s+living|were\s+living)\s+in\s+"
+    r"(?P<a>(?-i:[A-Z])[^,;.!?]*?)"
+    r"|(?:i|we)\s+lived\s+in\s+(?P<b>(?-i:[A-Z])[^,;.!?]*?)\s*,?\s+" + _CHILDHOOD + ""
+    r"|i\s+spent\s+(?:my|the\s+first\s+\w+\s+years\s+of\s+my)\s+childhood\s+in\s+"
+    r"(?P<c>(?-i:[A-Z])[^,;.!?]*?))\s*[.!]*$",
+    re.IGNORECASE,
+)
 
 
 def plain_statements(sentence: str) -> list[str]:
     """The plain statements ``sentence`` makes (itself, when it wraps nothing)."""
     sentence = _THE_PARTNER_NAMED.sub(r"my \g<p> \g<n> ", sentence.strip())
+    child = _CHILDHOOD_HOME.match(sentence.strip())
+    if child is not None:
+        return [f"I grew up in {child['a'] or child['b'] or child['c']}"]
+    return _plain_statements(sentence)
+
+
+def _plain_statements(sentence: str) -> list[str]:
     listed = _said_as_lists(sentence.strip())
     if listed is not None:
         return [p for said in listed for p in plain_statements(said)]
@@ -687,11 +722,67 @@ def _ru_named_at(sentence: str) -> str | None:
     return f"{my} {noun} {name}." if my and noun else None
 
 
+#: "Tengo un hermano, Luis, él es médico", "Ich habe eine Schwester, Lena, sie ist Ärztin",
+#: "J'ai un frère, Hugo, il est plombier", "У меня есть сестра Оля, она …": one of the
+#: user's people had (named beside it, or not), then a clause about them by a pronoun (in
+#: Spanish by its verb alone: "Tengo un hijo y es abogado").
+_HAD = {
+    "de": r"(?:ich\s+)?(?:habe|hab)\s+(?:auch\s+|noch\s+)?(?P<a>einen|eine|ein|nen|ne)",
+    "es": r"(?:yo\s+)?tengo\s+(?:también\s+|tambien\s+)?(?P<a>un|una)",
+    "fr": r"j['’]ai\s+(?:aussi\s+|également\s+)?(?P<a>un|une)",
+    "ru": r"у\s+меня\s+(?:(?:ещё|еще|тоже|также)\s+)*(?:есть\s+)?(?P<a>)",
+}
+_AND = {"de": "und", "es": "y", "fr": "et", "ru": "и"}
+#: "…, der ist Polizist", "…, die heißt Anke und ist Ärztin": a German demonstrative for the
+#: one just had, and the naming it may say first.
+_DE_THAT = r"(?:der|die)\s+"
+_DE_NAMED = re.compile(
+    rf"^(?:heißt|heisst)\s+(?P<n>{_INTL_NAME})(?:\s*,\s*(?:und\s+)?|\s+und\s+)(?P<rest>\S.*)$"
+)
+
+
+@functools.cache
+def _had_then_pattern(lang: str) -> re.Pattern[str]:
+    then = _THEN_PRONOUN[lang] if lang != "de" else f"(?:{_THEN_PRONOUN[lang]}|{_DE_THAT})"
+    return re.compile(
+        rf"^{_HAD[lang]}\s+(?P<who>[\w-]+)(?:\s*,?\s*(?P<n>{_INTL_NAME}))?"
+        rf"(?:\s*,\s*(?:{_AND[lang]}\s+)?|\s+{_AND[lang]}\s+)(?P<p>{then})"
+        r"(?P<rest>[^,;.!?]+?)\s*[.!]*$",
+        re.IGNORECASE,
+    )
+
+
+def _had_then(sentence: str, lang: str) -> str | None:
+    """ "Tengo un hermano, Luis, él es médico" → "Mi hermano Luis es médico", or ``None``."""
+    m = _had_then_pattern(lang).match(sentence) if lang in _HAD else None
+    relation = kin.relation_of(m["who"].lower(), lang) if m else None
+    if m is None or relation is None:
+        return None
+    if relation in ("boyfriend", "girlfriend") and re.match(_DE_THAT, m["p"], re.IGNORECASE):
+        return None  # "Ich habe einen Freund, der …": a friend as often as the partner
+    name, rest = m["n"], m["rest"]
+    named = _DE_NAMED.match(rest) if lang == "de" and not name else None
+    if named is not None:  # "…, die heißt Maren und ist Ärztin"
+        name, rest = named["n"], named["rest"]
+    if name and (name.lower() in _NOT_A_SUBJECT or kin.relation_of(name.lower(), lang)):
+        return None
+    female = m["a"].lower() in ("eine", "ne", "una", "une") or m["p"].strip().lower() == "она"
+    my = {
+        "de": "Meine" if female else "Mein",
+        "es": "Mi",
+        "fr": "Ma" if female and m["who"][:1].lower() not in "aeiouéèêh" else "Mon",
+        "ru": "Моя" if female else "Мой",
+    }[lang]
+    return f"{my} {m['who']}{f' {name}' if name else ''} {rest}."
+
+
 def plain_statements_in(sentence: str, lang: str) -> list[str]:
     """The plain statements a sentence in ``lang`` (de, es, fr, ru) makes, for the slot rules
     of that language (the note keeps the whole sentence)."""
     if lang == "ru" and (ru_named := _ru_named_at(sentence.strip())) is not None:
         return [ru_named, sentence]
+    if (had := _had_then(sentence.strip(), lang)) is not None:
+        return [sentence, had]
     sentence = name_first(sentence.strip(), lang) or sentence
     said = _apposition(sentence.strip(), lang)
     if said is not None:

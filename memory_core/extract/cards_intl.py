@@ -115,8 +115,15 @@ _BE = (
 #: A marital word said of the user: opening the sentence or a field ("Verheiratet, zwei
 #: Kinder", "…, y casada"), or after "I am" ("je suis pacsée") — not "mein Bruder ist
 #: verheiratet".
+#: A status said as a change, before it: "Wieder Single", "Seit Mai geschieden", "Otra vez
+#: soltera", "De nouveau célibataire", "Опять холост".
+_AGAIN = (
+    r"(?:(?:wieder|erneut|jetzt|nun|endlich|seit\s+\w+(?:\s+\d{4})?|otra\s+vez|de\s+nuevo|"
+    r"ahora|ya|desde\s+\w+|à\s+nouveau|a\s+nouveau|de\s+nouveau|maintenant|enfin|"
+    r"depuis\s+\w+|снова|опять|теперь|уже)\s+)?"
+)
 _STATUS = re.compile(
-    rf"(?:(?:^|(?<=[,;.!|·])|(?<=[,;.!|·]\s)|(?<=\sund\s)|(?<=\sy\s)|(?<=\set\s)|(?<=\sи\s))\s*(?:{_BE})?|"
+    rf"(?:(?:^|(?<=[,;.!|·])|(?<=[,;.!|·]\s)|(?<=\sund\s)|(?<=\sy\s)|(?<=\set\s)|(?<=\sи\s))\s*(?:{_BE})?{_AGAIN}|"
     rf"(?<!\w)(?:ich\s+bin|bin|wir\s+sind|soy|estoy|somos|estamos|je\s+suis|nous\s+sommes|я|мы)\s+)"
     rf"(?P<m>{_MARITAL_WORDS})(?![\w-])"
     rf"(?:\s+(?:mit|con|avec)\s+(?P<n>{_NAME_WORD}))?",
@@ -540,9 +547,18 @@ def _tastes(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     return out
 
 
+#: "Снова одна.", "Я опять один": alone again, said as the whole line — no partner now
+#: ("Снова одна дома" is where the user is tonight).
+_RU_ALONE_AGAIN = re.compile(
+    r"^\s*(?:я\s+)?(?:снова|опять|теперь)\s+(?:я\s+)?(?:одна|один)\s*[.!…]*\s*$", re.IGNORECASE
+)
+
+
 def status(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     """A marital status, children counted and studies, in any sentence of ``language``."""
     out: list[Candidate] = []
+    if language == "ru" and _RU_ALONE_AGAIN.match(sentence):
+        out += fact("relationship.single", f"{ctx.subject} is single.", Category.RELATIONSHIP, 0.7)
     for m in _STATUS.finditer(sentence):
         state = _MARITAL[m["m"].lower()]
         said = {"relationship": "in a relationship"}.get(state, state)

@@ -260,12 +260,14 @@ _STATE_FIRST: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]
         (
             r"(?:(?:happily|newly|recently|finally)\s+)?(?:married|engaged|divorced|separated|"
             r"widowed|retired|single|unemployed|self-employed|sober|" + _DIET_WORDS + ")"
-            r"(?=(?:\s+(?:now|again|these\s+days|nowadays))?\s*[.!]*\s*$)",
+            r"(?=(?:\s+(?:now|again|these\s+days|nowadays))?(?:\s+(?:lol|lmao|haha|ugh|yay))*"
+            r"\s*[.!]*\s*$)",
             _i_am_state,
         ),
         (r"pregnant(?=\s+with\s)", "I'm pregnant"),
         (
-            r"(?:(?:lactose|gluten|dairy|wheat)[\s-]+intolerant|diabetic|coeliac|celiac|"
+            r"(?:(?:lactose|gluten|dairy|wheat)[\s-]+intolerant|(?:type[\s-]*(?:1|2|one|two)\s+)?"
+            r"diabetic|coeliac|celiac|"
             r"asthmatic|epileptic)(?=\s*[.!]*\s*$|\s+(?:so|and|but|since|too|now)\b)",
             _i_am_state,
         ),

@@ -51,7 +51,7 @@ _FIRST_PERSON = {
     "es": r"yo|mi|mis|me|soy|estoy|tengo|vivo|trabajo|estudio|hablo|juego|nací|crecí|llevo|"
     r"prefiero|odio|nosotros|nosotras|nuestro|nuestra|nuestros|nuestras|nos|tenemos|vivimos|"
     r"toco|practico|corro|nado|bailo|canto|cocino|leo|escribo|colecciono|hago|escucho|cumplo|"
-    r"naci|trabajé|estudié|viví|somos|estamos|fumo|bebo|tomo|uso|sigo|quiero|necesito|suelo|"
+    r"naci|trabajé|estudié|viví|vivía|vivia|vivíamos|viviamos|somos|estamos|fumo|bebo|tomo|uso|sigo|quiero|necesito|suelo|"
     r"salgo|conduzco|duermo|camino|amo|adoro|conozco|puedo|manejo|no\s+como|no\s+bebo|"
     r"aprendo|ahorro|sueño|cuido|soporto|aguanto|detesto|disfruto|entreno|pienso|intento|espero|"
     # "we" said by the verb alone ("en agosto pensamos viajar a Oaxaca"): plans and habits.
@@ -697,6 +697,17 @@ def says_more(sentence: str, slots: list[Candidate]) -> bool:
     if re.search(r"\d", rest) and not any(c.key in ("birthday", "age") for c in slots):
         return True  # "Meine Tochter Lena ist 7": a number no slot holds
     words = re.findall(r"[^\W\d_]+", rest.lower())
+    covered = _covered(slots)
+    if any(c.key.startswith("health.") for c in slots):
+        # "Je suis diabétique.", "Soy diabética.": the condition holds it all
+        words = [w for w in words if not patterns_intl_health.is_word(w)]
+    if any(c.key.startswith("favorite.") for c in slots):
+        words = [w for w in words if not w.startswith("lieblings")]
+    return any(w not in covered for w in words)
+
+
+def _covered(slots: list[Candidate]) -> set[str]:
+    """The words a sentence may hold beside ``slots`` and say no more than they do."""
     covered = set(_INTRO_WORDS | _MONTH_WORDS | _ACTUALLY_WORDS)
     if any(c.key.startswith(("family.", "people.", "pet.")) for c in slots):
         # "… con mis dos hijos, Pablo y Lucía": how many, and with whom, the names hold
@@ -706,13 +717,12 @@ def says_more(sentence: str, slots: list[Candidate]) -> bool:
         covered |= _AGE_WORDS
     if any(c.valid_to is not None and not c.temporary for c in slots):
         covered |= endings.ENDING_WORDS  # "Ya no vivo en Sevilla": the ending holds it all
-    if any(c.key.startswith("health.") for c in slots):
-        # "Je suis diabétique.", "Soy diabética.": the condition holds it all
-        words = [w for w in words if not patterns_intl_health.is_word(w)]
+    if any(c.key == "origin" for c in slots):
+        # "Als Kind habe ich in Graz gewohnt": where the user grew up holds it all
+        covered |= patterns_intl_life.CHILDHOOD_WORDS
     if any(c.key.startswith("favorite.") for c in slots):
         covered |= patterns_intl_life.TOPIC_WORDS
-        words = [w for w in words if not w.startswith("lieblings")]
-    return any(w not in covered for w in words)
+    return covered
 
 
 #: The animals' words in every language, singular and plural ("gatas", "Kater", "кошки").

@@ -502,10 +502,10 @@ def employer(clause: str, ctx: Context) -> list[Candidate]:
     if title is not None:
         text = f"{ctx.subject} is {_article(title)} {title}."
         out += fact("job_title", text, Category.IDENTITY, 0.85, title)
-    return out + _works_in(town, ctx)
+    return out + works_in(town, ctx)
 
 
-def _works_in(town: str | None, ctx: Context) -> list[Candidate]:
+def works_in(town: str | None, ctx: Context) -> list[Candidate]:
     """ "… at Zara in Madrid": where the user works is, said this way, where they live."""
     city = place(town, ctx) if town else None
     if city is None or city[1]:

@@ -84,6 +84,19 @@ def _pattern(language: str) -> re.Pattern[str]:
 
 
 _PATTERNS = {language: _pattern(language) for language in _CONDITIONS}
+#: The person's word said alone, as the whole line, maybe with since when ("Diabétique depuis
+#: 2010.", "Diabetikerin seit zehn Jahren.", "Диабетик с детства."): the user's, the "I am"
+#: left out as in "Soltera otra vez".
+_SINCE = r"(?:seit|desde|depuis|с|со)"
+_ALONE = {
+    language: re.compile(
+        rf"^\s*(?P<p>{_words([w for _, _, p in _CONDITIONS[language].values() for w in p])})"
+        rf"{_END}(?:\s+{_SINCE}\s+[^,;.!?]+)?\s*[.!]*\s*$",
+        re.IGNORECASE,
+    )
+    for language in _CONDITIONS
+    if any(p for _, _, p in _CONDITIONS[language].values())
+}
 #: Every word a sentence read here may hold beside the condition: a note that says no more
 #: is not kept beside the health fact ("Je suis diabétique.").
 WORDS = frozenset(
@@ -119,9 +132,13 @@ def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     """The chronic condition the user says they have in ``sentence`` (``language``)."""
     pattern = _PATTERNS.get(language)
     m = pattern.search(sentence.strip()) if pattern is not None else None
-    if m is None:
+    alone = _ALONE.get(language)
+    if m is None and alone is not None and (said := alone.match(sentence)) is not None:
+        found = _condition(said["p"], language, person=True)
+    elif m is None:
         return []
-    found = _condition(m["n"] or m["p"], language, person=m["n"] is None)
+    else:
+        found = _condition(m["n"] or m["p"], language, person=m["n"] is None)
     if found is None:
         return []
     english, value = found

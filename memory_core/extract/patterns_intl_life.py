@@ -62,6 +62,97 @@ def _birthplace(sentence: str, language: str) -> str | None:
     return _proper(_BIRTHPLACE.get(language), sentence)
 
 
+#: When the user was a child: "cuando era pequeña", "de niño", "als Kind", "in meiner Kindheit",
+#: "quand j'étais petit", "enfant", "в детстве", "когда я был маленьким".
+_CHILDHOOD = {
+    "es": r"(?:cuando\s+(?:era|éramos|eramos)\s+|de\s+)(?:pequeñ[oa]s?|pequen[oa]s?|niñ[oa]s?|"
+    r"nin[oa]s?|chic[oa]s?|peque|crí[oa]s?|cri[oa]s?)|en\s+mi\s+infancia|de\s+crío|de\s+cría",
+    "de": r"als\s+kind(?:er)?|in\s+meiner\s+kindheit|als\s+(?:ich|wir)\s+(?:klein|ein\s+kind|"
+    r"kinder|jung)\s+(?:war|waren)",
+    "fr": r"(?:quand|lorsque)\s+(?:j['’]étais|j['’]etais|nous\s+étions|on\s+était)\s+"
+    r"(?:tout\s+|toute\s+)?(?:petite?s?|enfants?|gamine?s?|môme|jeune)|enfant|petite?|dans\s+mon\s+enfance",
+    "ru": r"в\s+детстве|когда\s+(?:я|мы)\s+(?:был[аи]?\s+)?(?:маленьк(?:им|ой|ими)|ребёнком|"
+    r"ребенком|детьми)|ребёнком|ребенком",
+}
+#: Where the user lived then, the town after it: "vivía en", "wohnte ich in", "j'habitais à",
+#: "жил в" (the German perfect with the town inside: "habe ich in Graz gewohnt").
+_LIVED_THEN = {
+    "es": r"(?:yo\s+)?(?:viv[íi]a|viv[íi]|viv[íi]amos)\s+en",
+    "de": r"(?:wohnte|lebte|wohnten|lebten)\s+(?:ich|wir)\s+in",
+    "fr": r"(?:j['’](?:habitais|vivais|ai\s+(?:vécu|habité))|nous\s+(?:habitions|vivions)|"
+    r"on\s+(?:habitait|vivait))\s+(?:à|a|en|au)",
+    "ru": r"(?:я\s+|мы\s+)?жил[аи]?\s+во?",
+}
+#: "Crecí en Vigo", "Ich bin in Graz aufgewachsen", "J'ai grandi à Nantes", "Я вырос в Туле".
+_GREW_UP = {
+    "es": r"(?:yo\s+)?(?:crec[íi]|crecimos|me\s+cri[ée]|nos\s+criamos)\s+en",
+    "fr": r"(?:j['’]ai|nous\s+avons|on\s+a)\s+grandi\s+(?:à|a|en|au)",
+    "ru": r"(?:я\s+|мы\s+)?выр[оа]сл?[аи]?\s+во?",
+}
+#: The German ones, the town ({p}) inside: "Ich bin in Graz aufgewachsen", "Als Kind habe
+#: ich in Graz gewohnt", "Ich habe als Kind in Graz gewohnt".
+_DE_GREW_UP = (
+    r"(?:ich\s+bin|wir\s+sind)\s+in\s+{p}\s+(?:\w+\s+)?(?:aufgewachsen|groß\s+geworden)",
+    r"(?:aufgewachsen|groß\s+geworden)\s+(?:bin\s+ich|sind\s+wir)\s+in\s+{p}",
+    r"(?:ich|wir)\s+(?:wuchs|wuchsen)\s+in\s+{p}\s+auf",
+    r"(?:{child})\s*,?\s*(?:wohnte|lebte|wohnten|lebten)\s+(?:ich|wir)\s+in\s+{p}",
+    r"(?:{child})\s*,?\s*(?:habe|hab|haben)\s+(?:ich|wir)\s+in\s+{p}\s+(?:gewohnt|gelebt)",
+    r"(?:ich|wir)\s+(?:habe|hab|haben)\s+(?:{child})\s+in\s+{p}\s+(?:gewohnt|gelebt)",
+    r"(?:ich|wir)\s+(?:wohnte|lebte|wohnten|lebten)\s+(?:{child})\s+in\s+{p}",
+)
+
+
+#: The words of a childhood home said in those ways: no more than the ``origin`` it fills
+#: ("Cuando era pequeña, vivía en Vigo" says nothing beside it).
+CHILDHOOD_WORDS = frozenset(
+    """cuando era éramos eramos pequeña pequeño pequeñas pequeños pequena pequeno niña niño
+    niñas niños nina nino chica chico peque cría crío en mi infancia de yo vivía vivia viví vivi
+    vivíamos viviamos crecí creci crecimos me crié crie nos criamos
+    als kind kinder in meiner kindheit ich wir klein jung war waren wohnte lebte wohnten lebten
+    habe hab haben gewohnt gelebt bin sind aufgewachsen groß geworden wuchs wuchsen auf
+    quand lorsque j étais etais nous étions on était tout toute petit petite petits petites
+    enfant enfants gamin gamine môme jeune dans mon enfance habitais vivais ai vécu habité
+    habitions vivions habitait vivait à a au avons grandi
+    в во детстве когда я мы был была были маленьким маленькой маленькими ребёнком ребенком
+    детьми жил жила жили вырос выросла выросли""".split()
+)
+
+
+def _grew_up(sentence: str, language: str) -> str | None:
+    """Where the user grew up, or lived as a child ("Cuando era pequeña, vivía en Vigo"), as
+    called (a Russian town in the nominative): their ``origin``, never where they live now."""
+    child = _CHILDHOOD.get(language)
+    if child is None:
+        return None
+    if language == "ru":
+        town = r"(?P<t>(?-i:[А-ЯЁ])[\w-]*)"
+        ways = [_GREW_UP["ru"], rf"(?:{child})\s*,?\s*{_LIVED_THEN['ru']}"]
+        for pattern in ways:
+            m = re.search(rf"(?<!\w)(?:{pattern})\s+{town}", sentence, re.IGNORECASE)
+            if m is not None:
+                return russian.town(m["t"])
+        m = re.search(rf"(?<!\w){_LIVED_THEN['ru']}\s+{town}\s*,?\s+(?:{child})\b", sentence, re.I)
+        return russian.town(m["t"]) if m else None
+    if language == "de":
+        for pattern in _DE_GREW_UP:
+            said = pattern.format(p=_PROPER, child=child)
+            m = re.search(rf"(?<!\w){said}(?!\w)", sentence, re.IGNORECASE)
+            if m is not None:
+                return m["v"].rstrip(".")
+        return None
+    found = _proper(_GREW_UP.get(language), sentence) or _proper(
+        rf"(?:{child})\s*,?\s*(?:{_LIVED_THEN[language]})", sentence
+    )
+    if found is not None:
+        return found
+    m = re.search(
+        rf"(?<!\w)(?:{_LIVED_THEN[language]})\s+{_ARTICLE}{_PROPER}\s*,?\s+(?:{child})(?!\w)",
+        sentence,
+        re.IGNORECASE,
+    )
+    return m["v"].rstrip(".") if m else None
+
+
 _SCHOOL = {
     "de": r"(?:ich\s+studiere|ich\s+bin\s+student(?:in)?)\s+(?:\w+\s+){0,2}?(?:an|auf)",
     "es": r"(?:estudio|soy\s+estudiante)\s+(?:[\wáéíóúñ]+\s+){0,2}?en",
@@ -88,6 +179,9 @@ def _places(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     origin = russian.origin(sentence) if ru else _proper(_ORIGIN.get(language), sentence)
     if origin is not None:
         out += fact("origin", f"{ctx.subject} is from {origin}.", Category.IDENTITY, 0.75, origin)
+    grew = _grew_up(sentence, language)
+    if grew is not None and origin is None:
+        out += fact("origin", f"{ctx.subject} grew up in {grew}.", Category.IDENTITY, 0.75, grew)
     born = _birthplace(sentence, language)
     if born is not None:
         # A slot beside ``origin``, as the English rules keep "I was born in …".

@@ -389,7 +389,7 @@ _KEY_STOP = frozenset(
     really so too also just only some any lot lots many few several more most much every each
     all both i me myself they them it one two three four five six seven eight nine ten dozen
     hundred thousand who which that's i'm i've it's there about into over than then when
-    while because always usually often sometimes still now currently""".split()
+    while because always usually often sometimes still now currently again""".split()
 )
 
 
@@ -683,10 +683,16 @@ _BROKEN = re.compile(
 )
 
 
+#: "single again", "married again": a status, not a moment.
+_STATUS_AGAIN = re.compile(
+    r"\b(?:single|divorced|separated|widowed|married|engaged)\s+again\b", re.IGNORECASE
+)
+
+
 def _momentary(verb: str, body: str, clause: str) -> bool:
     """True for what only holds now or just happened ("I just got home", "I'm at work",
     "I had pizza for lunch", "I'll check"): a chat turn, not a fact to keep."""
-    if _MOMENTARY.search(clause):
+    if _MOMENTARY.search(clause) and not _STATUS_AGAIN.search(clause):
         return True
     if verb in {"be", "was", "were"} and _MOMENTARY_PLACE.match(body):
         return True

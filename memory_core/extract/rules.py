@@ -406,16 +406,23 @@ def _clause(raw: str, ctx: Context, *, scoped: bool, note: bool) -> list[Candida
         if ref is not None and _YEARLY.search(clause):
             ref = None  # "my birthday is next week": a yearly day is read by its own rule
         found = patterns_statements.statement(when.absolute(clause, ref) if ref else clause, ctx)
+        if found:
+            found += _works_in_town(clause, ctx)
         restated = ref is not None
         if ref is not None:
             found = [_restated(c, ref) for c in found]
     if not found and note:
         found = note_candidate(clause, ctx)
-    if found and all(c.key.startswith("plan.trip_") for c in found):
-        # "we're off to Tenerife in March for two weeks": how long a trip lasts is no "for now".
-        clause = _TRIP_LENGTH.sub("", clause)
-    temporary = scoped or is_ephemeral(clause)
+    temporary = scoped or is_ephemeral(_without_trip_length(clause, found))
     return _finish(found, raw, ctx, temporary=temporary, hedged=hedged, ref=ref, restated=restated)
+
+
+def _without_trip_length(clause: str, found: list[Candidate]) -> str:
+    """``clause`` without how long a planned trip lasts when all it says is the trip ("we're
+    off to Tenerife in March for two weeks": how long a trip lasts is no "for now")."""
+    if found and all(c.key.startswith("plan.trip_") for c in found):
+        return _TRIP_LENGTH.sub("", clause)
+    return clause
 
 
 #: How long a planned trip lasts ("for two weeks", "for a few days", "for 10 nights").
@@ -425,6 +432,26 @@ _TRIP_LENGTH = re.compile(
     r"months?|fortnight)\b",
     re.IGNORECASE,
 )
+#: "I own a bakery in Leeds", "I do payroll for a school in Hull", "I'm studying law at
+#: the uni in York", "I'm a senior at college in Boise": the user's own work or studies,
+#: then the town it is in — where they live, as "I work at Zara in Madrid" says it.
+_WORK_IN_TOWN = re.compile(
+    r"^(?:i|i'm|i\s+am|im)\s+(?:(?:also\s+)?(?:run|own|manage|co-own|co-run)\s+(?:a|an|my|our|the)\s+"
+    r"(?:[\w-]+\s+){0,2}?(?=(?:bakery|cafe|café|coffee\s+shop|shop|store|restaurant|bar|pub|salon|"
+    r"business|company|firm|studio|agency|practice|clinic|gym|farm|hotel|garage|nursery|deli|"
+    r"bistro|startup|bookshop|bookstore|florist|workshop)\b)"
+    r"|do\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+for\s+(?:a|an|the)\s+"
+    r"|(?:studying|doing\s+(?:a|my)\s+(?:degree|phd|masters|master's))\s+[^,;]*?\s+at\s+"
+    r"|(?:a\s+)?(?:junior|senior|sophomore|freshman)\s+(?:in|at)\s+)"
+    r"[^,;]*?\s+in\s+(?P<town>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)$",
+    re.IGNORECASE,
+)
+
+
+def _works_in_town(clause: str, ctx: Context) -> list[Candidate]:
+    """The home a clause about the user's own work or studies names by its town, or nothing."""
+    m = _WORK_IN_TOWN.match(clause)
+    return patterns_home_work.works_in(m["town"], ctx) if m else []
 
 
 _PURPOSE = re.compile(r"\bso(?:\s+that)?\s*$|\bin\s+order\s+(?:that\s*)?$", re.IGNORECASE)
@@ -1027,7 +1054,13 @@ def _unsure_language(body: str, guessed: Detected | None, ctx: Context) -> str |
         # "Margot, ma fille, a sept ans": read as "ma fille Margot a sept ans".
         read = patterns_intl.read(asides.name_first(body.strip(), code) or body, code, ctx)
         # "Paula wohnt in Hamburg": one of the user's people, by name, said in that language.
-        if read and (notes.about_user(body, code) or all(_of_someone(c) for c in read)):
+        # "Divorciada desde enero.", "Diabétique depuis 2010.": a status or a condition
+        # said alone is the user's.
+        if read and (
+            notes.about_user(body, code)
+            or all(_of_someone(c) for c in read)
+            or all(c.key.startswith(("relationship.", "health.")) for c in read)
+        ):
             return code
     return None
 

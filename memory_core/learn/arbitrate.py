@@ -103,6 +103,30 @@ def opposite_key(key: str) -> str | None:
     return None
 
 
+#: Statuses that say the user has no partner now ("Single again.", "Divorcé depuis mars.").
+_WITHOUT_PARTNER = frozenset(
+    {"relationship.single", "relationship.divorced", "relationship.separated"}
+)
+#: What says the user has a partner: a status, or a partner said (by name or not).
+_PARTNER_KEYS = (
+    "relationship.married",
+    "relationship.engaged",
+    "relationship.relationship",
+    *(
+        f"{kin.RELATIONS[rel].group}.{kin.RELATIONS[rel].slug}{tail}"
+        for rel in sorted(kin.RELATIONS)
+        if rel == "partner" or "partner" in kin.RELATIONS[rel].kinds
+        for tail in (".name", "")
+    ),
+)
+
+
+def partner_keys(key: str) -> tuple[str, ...]:
+    """The keys of a partner a status of ``key`` says the user no longer has ("Single again."
+    after "My husband is called Tom"), or ``()``."""
+    return _PARTNER_KEYS if key in _WITHOUT_PARTNER else ()
+
+
 def rejected_key(candidate: Candidate) -> str | None:
     """The key a correction's rejected value is filed under, when the candidate's key names
     its new value ("Actually I'm learning Greek, not Italian": "language.greek" rejects
@@ -352,6 +376,13 @@ def _first_of_key(
         return enforce(decision, {told[0].id: told[0]}, explicit=explicit)
     opposite = opposite_key(candidate.key)
     opposed = [f for f in live if f.status == Status.ACTIVE and f.key == opposite]
+    ended = partner_keys(candidate.key)
+    partners = [f for f in live if f.status == Status.ACTIVE and f.key in ended]
+    if partners:
+        # "Single again." after "My husband is called Tom": a change the user said, asked
+        # about (the partner's name first), never kept silently beside the partner.
+        old = next((f for f in partners if f.key.endswith(".name")), partners[0])
+        return Pending(old.id, proposal, policy.STATED_CHANGE)
     if opposed:
         old = opposed[0]
         decision = Supersede(old.id, proposal, "the opposite said")

@@ -30,7 +30,7 @@ from memory_core.extract.replacements import (
     replacements,
     replacements_in,
 )
-from memory_core.learn.arbitrate import named_key, opposite_key, rejected_key
+from memory_core.learn.arbitrate import named_key, opposite_key, partner_keys, rejected_key
 from memory_core.read import people
 from memory_core.read.search import search_on_thread
 from memory_core.store import facts as fact_repo
@@ -153,6 +153,7 @@ def related_facts(
                 for k in (cand.key, opposite_key(cand.key), named_key(cand), rejected_key(cand))
                 if k
             ]
+            keys += partner_keys(cand.key)  # "Single again.": the partner it ends
             found = fact_repo.by_keys(conn, user_id, keys, (*RETRIEVABLE, Status.DELETED))
             same = [f for f in found if f.key == cand.key]  # newest first, as before
             same += [f for f in found if f.key != cand.key and f.status == Status.ACTIVE]

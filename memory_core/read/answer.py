@@ -601,17 +601,41 @@ Lieblings preferido preferida favorito favorita préféré préférée favori fa
 любимая любимое любимые but propósito Vorsatz Vorhaben
 major Hauptfach Studiengang especialidad filière spécialité специальность
 snacks snack Knabbereien botanas tentempiés grignotage закуски
+called named heißen heißt llaman llama appellent appelle зовут звали
+illness illnesses disease diseases conditions diagnosis disorder Krankheit Krankheiten Erkrankung
+Erkrankungen Diagnose Leiden enfermedad enfermedades padecimiento padecimientos diagnóstico maladie
+maladies pathologie pathologies diagnostic болезнь болезни болезней заболевание заболевания диагноз
+диагнозы
 """
 
-#: The words of the areas of life ("trade", "kids", "favourite colour", "Beruf", "profesión"):
-#: an attribute named by one of them is what the areas' agreement speaks for.
-_AREA_STEMS = frozenset(_stems(" ".join(DOMAINS) + _AREA_WORDS))
-#: Words that name no attribute ("what's my favourite kind of music?", "meine Lieblingssache"): the
-#: rest of the phrase says what is asked.
+
+def _kin_words() -> str:
+    """The plain words of the user's family in the five languages, singular and plural
+    ("son", "sons", "Söhne", "сыновей"): a question naming them names the family's area.
+    (Not the other people: "what's my son's teacher called?" asks for the teacher, whom only
+    a memory naming them answers.)"""
+    words = []
+    for rel in kin.RELATIONS.values():
+        if rel.group != "family":
+            continue
+        for lang in kin.LANGUAGES:
+            words += [*rel.singular.get(lang, ())[:1], *rel.plural.get(lang, ())]
+    return " ".join(w for w in words if not w.endswith("*"))
+
+
+#: The words of the areas of life ("trade", "kids", "favourite colour", "Beruf", "profesión"),
+#: the user's people in the plural too ("what are my sons called": "sons" and "called" name
+#: the family and the name, not an attribute only a memory saying "sons" answers), the
+#: illnesses ("Какие у меня болезни?"): an attribute named by one of them is what the areas'
+#: agreement speaks for.
+_AREA_STEMS = frozenset(_stems(" ".join(DOMAINS) + _AREA_WORDS + " " + _kin_words()))
+#: Words that name no attribute ("what's my favourite kind of music?", "meine Lieblingssache",
+#: "my health problems"): the rest of the phrase says what is asked.
 _FILLER_STEMS = frozenset(
     _stems(
         "thing things stuff kind sort Sache Ding Dinge cosa cosas chose choses truc вещь "
-        "all time ever absolute"  # "my all-time favourite food"
+        "all time ever absolute "  # "my all-time favourite food"
+        "problem problems issues Probleme problemas problèmes проблемы"
     )
 )
 
@@ -1277,12 +1301,46 @@ def _of_their_relative(hits: Sequence[SearchHit], question: str) -> list[SearchH
     return [h for h in hits if any(_covers(t, relation) for t in relations_named(h.text))]
 
 
+#: A question asking the user's own name, in the languages the bot speaks ("what's my name?",
+#: "what do my friends call me?", "who am I?", "Wie heiße ich?", "Wie nennen mich alle?",
+#: "¿Cómo me llamo?", "¿Cómo me dicen?", "Comment je m'appelle ?", "C'est quoi mon surnom ?",
+#: "Как меня зовут?", "Кто я?").
+_ASKS_OWN_NAME = re.compile(
+    r"\bmy\s+(?:(?:full|first|last|real|given|middle|sur|nick)\s*)?names?\b|"
+    r"\bnames?\b[^?]*\b(?:me|i|am)\b|\bcall(?:s|ed)?\s+me\b|\bam\s+i\s+called\b|"
+    r"\bwho\s+am\s+i\b|\bnick-?names?\b|"
+    r"\bhei(?:ß|ss)e\s+ich\b|\bich\s+hei(?:ß|ss)e\b|\bmeine?n?\s+(?:vor|nach|spitz|ruf|kose)?namen?\b|"
+    r"\bwer\s+bin\s+ich\b|\bmich\b[^?]*\bnenn\w*|\bnenn\w*\b[^?]*\bmich\b|"
+    r"\bme\s+(?:llamo|llaman|dicen)\b|\bmi\s+(?:nombre|apodo|apellido)\b|\bqui[ée]n\s+soy\b|"
+    r"\bje\s+m['’]appelle\b|(?<!\w)m['’]appelle(?:nt)?\b|\bmon\s+(?:pr[ée]nom|nom|surnom)\b|"
+    r"\bqui\s+suis[- ]je\b|"
+    r"(?<!\w)меня\s+(?:зовут|звать|звали|называ\w+)(?!\w)|(?<!\w)мо[её]\s+(?:имя|прозвище)(?!\w)|"
+    r"(?<!\w)кто\s+я(?!\w)|"
+    # "Unter welchem Namen kennst du mich?", "¿Con qué nombre me presenté?", "Sous quel nom je
+    # me suis présenté ?", "Под каким именем я представился?": a name asked with the user in it.
+    r"\bnamen?\b[^?]*\b(?:ich|mich|mir)\b|\bnombre\b[^?]*\b(?:me|yo)\b|"
+    r"\bnom\b[^?]*(?:\b(?:je|moi)\b|(?<!\w)m['’])|(?<!\w)имен\w*[^?]*(?<!\w)(?:я|меня|мне)(?!\w)",
+    re.IGNORECASE,
+)
+#: The user's own name slots: they answer only a question asking that name.
+_OWN_NAME_KEYS = frozenset({"name", "preferred_name"})
+
+
+def _not_the_own_name(hits: Sequence[SearchHit], question: str) -> list[SearchHit]:
+    """The hits, less the user's own name when the question does not ask it: a question the
+    embedder places near no area in particular lands nearest the name's ("¿Qué pinto yo?",
+    "Wie heißt mein Herzbube?", "Кто у меня в Томске?"), and the name is never its answer."""
+    if _ASKS_OWN_NAME.search(question):
+        return list(hits)
+    return [h for h in hits if h.fact is None or h.fact.key not in _OWN_NAME_KEYS]
+
+
 def judged(
     hits: Sequence[SearchHit], config: AnswerConfig = DEFAULT_ANSWER, question: str | None = None
 ) -> Judged:
     """``hits`` ranked for answering (``ranked`` empty: no vectors to judge by)."""
     if question:
-        hits = _naming_the_attribute(hits, question)
+        hits = _not_the_own_name(_naming_the_attribute(hits, question), question)
     if question and _asks_what_one_likes_to_eat(question):
         hits = [h for h in hits if _restricts(h) != _ALLERGY_OR_INTOLERANCE]
     if question and _ASKS_ALLERGY.search(question):
@@ -1327,7 +1385,7 @@ def answering(
     """
     if not hits or (question is not None and about_the_world(question, hits)):
         return []
-    if question is not None and _ASKS_OWN_NAME.search(question):
+    if question is not None and _ASKS_NAME_KEY.search(question):
         return _own_name(hits)
     j = judged(hits, config, question)
     ranked, base = j.ranked, j.base
@@ -1679,7 +1737,19 @@ def _team_or_sport_first(
 _ABOUT_A_GROUP = re.compile(
     rf"\b(?:{kin.relation_pattern(kin.group_relations('family'), singular=False)}|"
     r"pets|animals|haustiere[n]?|tiere[n]?|mascotas|animales|animaux|питомцы|питомцев|"
-    r"животные|животных)\b",
+    # French "fils" is one word for one son and for several: plural after "mes"
+    r"животные|животных|mes\s+fils)\b",
+    re.IGNORECASE,
+)
+#: The user's conditions asked as a list ("what conditions do I have", "my health problems",
+#: "Welche Krankheiten habe ich?", "¿Qué enfermedades tengo?", "Quelles maladies j'ai ?",
+#: "Какие у меня болезни?", "Чем я болею?"): every health memory answers, as every child
+#: answers "what are my kids called?".
+_ASKS_CONDITIONS = re.compile(
+    r"\b(?:conditions|illness(?:es)?|diseases|(?:health|medical)\s+(?:problems|issues)|"
+    r"krankheiten|erkrankungen|beschwerden|gesundheitsprobleme|enfermedades|padecimientos|"
+    r"problemas\s+de\s+salud|maladies|pathologies|probl[èe]mes\s+de\s+sant[ée])\b"
+    r"|(?<!\w)(?:болезни|болезней|заболевания|заболеваний|диагнозы|болячки|болею)(?!\w)",
     re.IGNORECASE,
 )
 #: The most memories one answer about a group names.
@@ -1688,10 +1758,12 @@ _MOST_IN_GROUP = 6
 
 def _group_of(key: str) -> str:
     """The group a fact's key belongs to: "family.child" (the children), "pet" (every
-    animal), "family.sibling" (brothers and sisters)."""
+    animal), "family.sibling" (brothers and sisters), "health" (the conditions)."""
     parts = key.split(".")
     if parts[0] in ("pet", "pets"):
         return "pet"
+    if parts[0] == "health":
+        return "health"
     if parts[0] == "family" and len(parts) > 1 and parts[1].rstrip("s") in _SIBLINGS:
         return "family.sibling"
     return ".".join(parts[:2])
@@ -1709,16 +1781,18 @@ def _rest_of_group(
     question: str | None,
 ) -> list[SearchHit]:
     """A question about a group answers with all of it: the other memories of the best
-    one's group ("family.child", every pet) above the baseline (``floor``): their key says
+    one's group ("family.child", every pet, every condition when they are asked as a list)
+    above the baseline (``floor``): their key says
     what they are, the runner-up's margin is not needed. Asked in a word no list holds
     ("Wer sind meine Racker?", "mes bébêtes"), the others the user named in the same
     message as the best one answer with it: what one message said is one answer."""
     top = chosen[0].fact if chosen else None
     if top is None or question is None:
         return []
-    if not top.key.startswith(("family.", "pet.", "pets.")):
+    conditions = top.key.startswith("health.") and _ASKS_CONDITIONS.search(question) is not None
+    if not top.key.startswith(("family.", "pet.", "pets.")) and not conditions:
         return []
-    named_together = not _ABOUT_A_GROUP.search(question)
+    named_together = not conditions and not _ABOUT_A_GROUP.search(question)
     if named_together and (asked_relation(question) or animal_named(question)):
         return []  # "what's my rabbit called?": that one, not the hamster told beside it
     said = message_of(chosen[0])
@@ -1729,7 +1803,9 @@ def _rest_of_group(
         if h not in chosen
         and h.fact is not None
         and _group_of(h.fact.key) == group
-        and relevance(h, config) >= floor
+        # one told in the same message as the best one needs no floor: "Мои сыновья — Артём
+        # и Денис" is one answer though the baseline of a user who told only that is high
+        and (relevance(h, config) >= floor or message_of(h) == said)
         and (not named_together or message_of(h) == said)
     ]
     return more[: max(0, _MOST_IN_GROUP - len(chosen))]
@@ -1788,7 +1864,9 @@ _ASKED_KEYS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 #: The keys a question asking for one key is not answered with, beside it: the employer
 #: beside the job title and back, another's name beside the user's ("Tu te rappelles mon
 #: prénom ?" is not answered with the rabbit's).
-_ASKS_OWN_NAME = next(p for p, k in _ASKED_KEYS if k == "name")
+#: The user's own name asked in so many words ("c'est quoi mon prénom ?", "what's my name?"):
+#: narrower than ``_ASKS_OWN_NAME`` ("the name of the dog I adopted" names "I" too).
+_ASKS_NAME_KEY = next(p for p, k in _ASKED_KEYS if k == "name")
 _RIVAL_KEYS: dict[str, re.Pattern[str]] = {
     "job_title": re.compile(r"^employer$"),
     "employer": re.compile(r"^job_title$"),

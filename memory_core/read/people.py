@@ -340,8 +340,9 @@ def entity_name(fact: Fact) -> str | None:
     return value if value and _PERSON_FIRST.match(value) else None
 
 
-#: A word written as a name: capitalised, three letters or more.
-_NAME = re.compile(r"(?<![\w'’-])[A-ZÀ-ÖØ-ÞА-ЯЁ][^\W\d_]{2,}")
+#: A word written as a name: capitalised, three letters or more (after a French elided
+#: article too: "le taf d'Inès", "l'anniversaire d'Omar").
+_NAME = re.compile(r"(?:(?<=(?<!\w)[dl]['’])|(?<![\w'’-]))[A-ZÀ-ÖØ-ÞА-ЯЁ][^\W\d_]{2,}")
 
 
 def _same_name(asked: str, told: str) -> bool:
@@ -384,14 +385,31 @@ _TOLD_NAME = re.compile(
 )
 
 
+#: A name chat writes in lower case, told after a naming verb ("meine cousine heißt mara",
+#: "mon pote s'appelle karim", "my cat's called pip", "жену зовут оля").
+_TOLD_NAME_LOWER = re.compile(
+    r"\b(?:called|named|name\s+is|hei(?:ß|ss)(?:t|en)|llaman?|appellen?t?|зовут|звать)"
+    r"\s+(?P<n>[^\W\d_]{3,})",
+    re.IGNORECASE,
+)
+
+
+def _told_names(memory: str) -> set[str]:
+    """The names a memory says: its capitalised words but the first, and those after a naming
+    verb in any case."""
+    told = set(_NAME.findall(memory[1:]))
+    return told | {m["n"].capitalize() for m in _TOLD_NAME_LOWER.finditer(memory)}
+
+
 def names_told_in(question: str, memory: str) -> bool:
     """Whether ``question`` names by name someone ``memory`` names as one of the user's
     people ("Was macht Till beruflich?" of "Unser Schwiegersohn heißt Till.", "¿En qué
     chambea Chuy?" of "Mi carnal Chuy reparte pizzas.")."""
     asked = _asked_names(question)
     told = {m["n"] for m in _TOLD_NAME.finditer(memory)}
+    told |= {m["n"].capitalize() for m in _TOLD_NAME_LOWER.finditer(memory)}
     return any(_same_name(a, t) for a in asked for t in told)
 
 
 def _names_one_of(asked: set[str], memory: str) -> bool:
-    return any(_same_name(a, t) for t in _NAME.findall(memory[1:]) for a in asked)
+    return any(_same_name(a, t) for t in _told_names(memory) for a in asked)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from memory_core.extract.filters import QUESTION_LEAD_IN
+from memory_core.extract.filters import is_question as learner_is_question
 from memory_core.extract.notes import UNMARKED_QUESTION
 from memory_core.read.disclosure import is_private, mask_secrets, private_text
 from memory_core.store.users import UserSettings
@@ -91,6 +92,12 @@ def is_question(text: str) -> bool:
     # Asked the way chat asks without "?" ("tu bosses où", "Trinke ich genug", "whos my
     # dentist", "что я пью по утрам"): the learner keeps none of it as a statement either.
     if asks_unmarked(text):
+        return True
+    # What the learner's question test refuses is answered as one ("have i got a bike or
+    # wat"): else it is neither kept nor answered ("I didn't save that"). Not the notes' own
+    # test, which refuses any sentence opening with a question word ("Что касается работы, я
+    # бухгалтер." is a statement neither side keeps).
+    if learner_is_question(text):
         return True
     plain = plainly(text)
     return plain != text and bool(

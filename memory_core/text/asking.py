@@ -110,8 +110,79 @@ _GERMAN_VERB_FIRST = re.compile(
 #: meds in the cupboard"); "Any time I …", "Anyone who …" tell.
 _ANY = re.compile(
     r"^\s*(?:any\s+(?!time\b|day\b|way\b|moment\b|chance\b|minute\b|second\b|more\b|longer\b)"
-    r"[a-z'-]+(?:\s+(?:at|in|for|on|with|from|of|to|round|around)\b[^.!]*)?\s*$"
+    r"[a-z'-]+(?:\s+(?:at|in|for|on|with|from|of|to|round|around|about)\b[^.!]*)?\s*$"
     r"|anything\s+(?:i|we)\s+(?:should|can|must|need|ought|have\s+to)\b)",
+    re.IGNORECASE,
+)
+#: "any …" / "anything" and what the user said of it, in a short clause of theirs that ends
+#: the message ("any snacks i said i avoid", "any meds i take", "anything i'm allergic to",
+#: "anything about my sister");
+#: the same opened by "irgendwelche …, die ich …", "algún/alguna … que …", "des … que j'…".
+#: Nothing after the clause: "Any food I eat makes me sick" has a verb of its own
+#: (``_OWN_VERB``) and tells.
+_ANY_THAT_I = re.compile(
+    r"^\s*(?:"
+    r"any(?:thing|\s+(?!time\b|day\b|way\b|moment\b|one\b|body\b)[a-z'-]+(?:\s+[a-z'-]+)?)"
+    r"\s+(?:that\s+|which\s+)?(?:i|i'm|im|i've|ive|i'd|we|we're)\b"
+    r"|anything\s+(?:about|on|regarding|from)\s+(?:my|our)\b"
+    r"|irgendwelche[rsnm]?\s+\w+(?:\s+\w+)?\s*,?\s+(?:die|das|den|der|wo)\s+(?:ich|wir)\b"
+    r"|irgendwas\s*,?\s+(?:das|was|wo)\s+(?:ich|wir)\b"
+    r"|alg(?:ún|un|una|unos|unas|o)\s+(?:\w+\s+)?(?:que|de\s+lo\s+que)\s+(?:no\s+)?(?:yo\s+)?"
+    r"\w+(?:\s+\w+)?\s*$"
+    r"|(?:des|quelques|aucune?|d'autres)\s+[\w-]+\s+(?:que\s+|qu['’])(?:je\s+|j['’])"
+    r")",
+    re.IGNORECASE,
+)
+#: A verb of the sentence's own after such a clause: it tells ("… makes me sick", "… is
+#: bland", "… turns out salty", "… helps", "… viennent dîner").
+_OWN_VERB = re.compile(
+    r"\b(?:is|are|was|were|makes?|made|gives?|turns?|tastes?|goes|gets|seems?|helps?|works?|"
+    r"hurts?|causes?|ist|sind|macht|machen|es|son|está|están|hace|hacen|est|sont|font|fait|"
+    r"viennent|vient)\b",
+    re.IGNORECASE,
+)
+#: At most this many words follow "any …" in such a question.
+_ANY_WORDS = 8
+
+
+def _any_that_i(text: str) -> bool:
+    """ "any snacks i said i avoid", "alguna alergia que tenga": "any …" and a short clause of
+    the user's that ends the message."""
+    m = _ANY_THAT_I.match(text)
+    if m is None:
+        return False
+    rest = text[m.end() :]
+    # "Anything I want, I get": a clause of its own after a comma tells.
+    return len(rest.split()) <= _ANY_WORDS and "," not in rest and not _OWN_VERB.search(rest)
+
+
+#: Russian "какой-нибудь …", "что-нибудь …" opening the message ask; "какие у меня болезни",
+#: "какая у меня группа крови" with one or two words after "у меня" too (more is an
+#: exclamation: "какой у меня был день").
+_RUSSIAN_WHICH = re.compile(
+    r"^\s*(?:(?:как(?:ой|ая|ое|ие|их|ую)|что|кто)-(?:нибудь|то)\b"
+    r"|как(?:ой|ая|ое|ие)\s+у\s+(?:меня|нас)(?:\s+есть)?\s+(?!был\w*\b)[а-яё]+"
+    r"(?:\s+[а-яё]+)?\s*[.…]*\s*$)",
+    re.IGNORECASE,
+)
+#: "Did I tell you how …" said as a statement with the question inside: a verb of telling of
+#: the user's and a question word after it ("hab ich dir gesagt, wie mein Hund heißt", "te
+#: dije cómo se llama mi perro", "je t'ai dit comment s'appelle mon chien", "я говорил, как
+#: зовут мою собаку"). "that" after it tells the value ("Te dije que tengo un perro", "я
+#: говорил, что …"): it stays a statement.
+_TOLD_YOU_WHICH = re.compile(
+    r"^\s*(?:"
+    r"(?:hab|habe|hatte)\s+ich\s+(?:dir|euch|Ihnen)\s+(?:\w+\s+)?(?:gesagt|erzählt|verraten)"
+    r"\s*,?\s+(?:wie|wo|was|wer|wen|wann|welche[rsnm]?|ob|wohin|woher)\b"
+    r"|(?:yo\s+)?te\s+(?:dije|cont[ée]|he\s+dicho|hab[íi]a\s+dicho|he\s+contado)\s*,?\s+"
+    r"(?:c[óo]mo|d[óo]nde|qu[ée]\s+(?!\w+\s+que\b)|qui[ée]n|cu[áa]l|cu[áa]ndo|cu[áa]nt[oa]s?)"
+    r"(?=\s)"
+    r"|je\s+t['’]ai\s+(?:\w+\s+)?(?:dit|raconté)\s*,?\s+(?:comment|où|quel(?:le)?s?|qui|quand|"
+    r"combien|le\s+nom|l['’]âge|le\s+métier)\b"
+    r"|я\s+(?:тебе\s+)?(?:уже\s+)?(?:говорил|говорила|рассказывал|рассказывала|называл|"
+    r"называла)\s*(?:тебе\s*)?,?\s+(?:как|где|кем|кто|сколько|когда|какой|какая|какое|какие|"
+    r"чем)(?![\w-])"
+    r")",
     re.IGNORECASE,
 )
 #: Asking to be reminded, last ("…, remind me", "Машину и гараж напомни").
@@ -179,6 +250,49 @@ _REQUESTS = re.compile(
 )
 
 
+#: Chat asks without "?" in further ways, in each language: Russian opens with a question word
+#: statements do not open with ("откуда родом …", "какую еду …", "скока …", "кому …"), or names
+#: the one asked about first and asks after ("брат мой где живёт", "сестру мою как звать",
+#: "как подругу мою зовут"); a bare noun phrase asks for what it names ("the age of my niece",
+#: "der Name meiner Nichte", "el nombre de mi sobrina", "le prénom de ma nièce", "имя моей
+#: племянницы": no verb, no statement); a yes/no question ends "or what", "oder nicht", "o no",
+#: "или нет" (not after "whether", "ob", "si", "ли", "если", "if"); English chat spells "when"
+#: "wen" ("wen do i start").
+_CHAT_ASKS = re.compile(
+    r"^\s*(?:откуда|куда|зачем|скока|скоко|какую|каких|каким|каком|какого|какому|кого|кому)"
+    r"(?![\w-])(?!\s+(?:бы|только|угодно|попало|ни)(?!\w))"
+    r"|^\s*[а-яё]+\s+(?:мо[йяеёи]\w*|наш\w*)\s+(?:где|как|когда|откуда|куда|кем|чем|сколько|"
+    r"скока|кто|что)(?![\w-])"
+    r"|^\s*(?:мо[йяеёи]\w*|наш\w*)\s+[а-яё]+\s+(?:где|как|когда|откуда|куда|кем|чем|сколько|"
+    r"скока|кто|что)(?![\w-])"
+    r"|^\s*как\s+(?:[а-яё]+\s+){1,3}(?:зовут|звать|звали)\s*[.…]*\s*$"
+    r"|^\s*(?:the\s+)?(?:names?|age|job|birthday|address)\s+of\s+(?:my|our)\s+[\w'-]+"
+    r"(?:\s+[\w'-]+)?\s*[.…]*\s*$"
+    r"|^\s*(?:der\s+|den\s+|das\s+)?(?:name|namen|vorname|geburtstag|beruf|alter)\s+"
+    r"(?:meine[rs]?|unsere[rs]?)\s+\w+\s*[.…]*\s*$"
+    r"|^\s*(?:el|la|los|las)\s+(?:nombres?|edad|trabajo|oficio|cumpleaños)\s+de\s+"
+    r"(?:mis?|nuestr[oa]s?)\s+\w+\s*[.…]*\s*$"
+    r"|^\s*(?:le|la|les|l['’])\s*(?:noms?|prénoms?|âge|métier|boulot|anniversaire)\s+"
+    r"(?:de\s+|d['’])(?:mon|ma|mes|notre|nos)\s+\w+\s*[.…]*\s*$"
+    r"|^\s*(?:имя|имена|возраст|профессия|день\s+рождения)\s+(?:моего|моей|моих|нашего|нашей|"
+    r"наших)\s+[а-яё]+\s*[.…]*\s*$"
+    r"|^\s*(?:wen|wut|wot)\s+(?:do|does|did|is|am|are|was|were|will|can|r)\s+(?:i|u|you|we|my)\b",
+    re.IGNORECASE,
+)
+_YES_NO_TAIL = re.compile(
+    r"\s(?:or\s+(?:what|wat|nah)|oder\s+(?:nicht|was)|o\s+no|или\s+нет)\s*[.…]*\s*$",
+    re.IGNORECASE,
+)
+_WHETHER = re.compile(r"(?<!\w)(?:whether|if|ob|si|ли|если)(?!\w)", re.IGNORECASE)
+
+
+def _asks_in_chat(text: str) -> bool:
+    """The further chat forms of :data:`_CHAT_ASKS` and :data:`_YES_NO_TAIL`."""
+    if _CHAT_ASKS.search(text):
+        return True
+    return bool(_YES_NO_TAIL.search(text)) and not _WHETHER.search(text)
+
+
 def asks_unmarked(text: str) -> bool:
     """Whether ``text`` asks something though it has no question mark (the forms of this
     module's docstring)."""
@@ -196,5 +310,9 @@ def asks_unmarked(text: str) -> bool:
         or _RUSSIAN_LI.match(text)
         or _GERMAN_VERB_FIRST.match(text)
         or _ANY.match(text)
+        or _any_that_i(text)
+        or _RUSSIAN_WHICH.match(text)
+        or _TOLD_YOU_WHICH.match(text)
         or _topic_then_asks(text)
+        or _asks_in_chat(text)
     )

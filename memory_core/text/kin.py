@@ -81,14 +81,14 @@ brother = family sibling +counted
 sibling = family +counted
     en sibling/x; brother/m; sister/f: sibling | siblings
     de Geschwisterteil/n; Bruder/m; Schwester/f: | geschwister, geschwistern
-    es hermano(a)/x; hermano/m; hermana/f: | hermanos
+    es hermano o hermana/x; hermano/m; hermana/f: | hermanos
     fr frère ou sœur/x; frère/m; sœur/f: | frères et sœurs
     ru брат или сестра/x; брат/m; сестра/f: | братья и сёстры
 twin = family sibling +counted
     en twin/x; twin brother/m; twin sister/f: twin | twins
     de Zwilling/m; Zwillingsbruder/m; Zwillingsschwester/f: zwilling, zwillingsbruder,
         zwillingsschwester | zwillinge, zwillingen
-    es gemelo(a)/x; gemelo/m; gemela/f: gemelo, gemela, mellizo/m, melliza/f | gemelos/m,
+    es gemelo o gemela/x; gemelo/m; gemela/f: gemelo, gemela, mellizo/m, melliza/f | gemelos/m,
         gemelas/f, mellizos/m, mellizas/f
     fr jumeau ou jumelle/x; jumeau/m; jumelle/f: jumeau, jumelle, frère jumeau/m,
         sœur jumelle/f | jumeaux/m, jumelles/f
@@ -142,7 +142,7 @@ fiance = family partner +one
     en fiancé(e)/x; fiancé/m; fiancée/f: fiance/m, fiancé, fiancee/f, fiancée | fiances,
         fiancés, fiancees, fiancées
     de Verlobte(r)/x; Verlobter/m; Verlobte/f: verlobte, verlobter, verlobten
-    es prometido(a)/x; prometido/m; prometida/f: prometido, prometida
+    es prometido o prometida/x; prometido/m; prometida/f: prometido, prometida
     fr fiancé(e)/x; fiancé/m; fiancée/f: fiancé, fiancée, fiance/m, fiancee/f
     ru жених или невеста/x; жених/m; невеста/f: жених, жениха/m, невеста, невесту/f, невесты/f
 boyfriend = family partner +one
@@ -178,7 +178,7 @@ child = family +counted
     en child/x; son/m; daughter/f: child, kid, ~kiddo, firstborn, ^eldest, ^oldest, ^youngest
         | kids, children, ~~kiddos, ~~little ones, ~~kiddies
     de Kind/n; Sohn/m; Tochter/f: ?kind, kind* | kinder, kindern
-    es hijo(a)/x; hijo/m; hija/f: niño/m, niña/f, ~peque | hijos, niños/m, niñas/f, ~peques,
+    es hijo o hija/x; hijo/m; hija/f: niño/m, niña/f, ~peque | hijos, niños/m, niñas/f, ~peques,
         ~chavos, ~chamacos, ~críos, ~crios
     fr enfant/m; fils/m; fille/f: enfant, gamin/m, gamine/f, ~~gosse | enfants, gamins/m, ~~gosses
     ru ребёнок/m; сын/m; дочь/f: ребёнок, ребенок, ребёнка, ребенка, ребёнку, ребенку, ребёнком,
@@ -212,10 +212,10 @@ grandparent = family
     ru: | бабушка и дедушка
 grandson = family grandchild +counted
     en: grandson | grandsons
-    de Enkel/m: enkel, enkelsohn | enkelsöhne
-    es nieto/m: nieto | nietos
+    de Enkelsohn/m: enkelsohn | enkelsöhne
+    es nieto/m: nieto
     fr petit-fils/m: petit-fils
-    ru внук/m: внук, внука, внуку, внуком, внучок | внуки, внуков
+    ru внук/m: внук, внука, внуку, внуком, внучок
 granddaughter = family grandchild +counted
     en: granddaughter | granddaughters
     de Enkelin/f: enkelin, enkeltochter | enkelinnen
@@ -224,10 +224,10 @@ granddaughter = family grandchild +counted
     ru внучка/f: внучка, внучку, внучки, внучке, внучкой | внучек
 grandchild = family +counted
     en: grandchild, grandkid | grandchildren, grandkids
-    de Enkelkind/n: enkelkind | enkelkinder, enkel*
-    es: | nietos y nietas
-    fr petit-enfant/m: petit-enfant | petits-enfants
-    ru: | внуки и внучки
+    de Enkelkind/n; Enkel/m; Enkelin/f: enkelkind, enkel | enkelkinder, enkel*
+    es nieto(a)/x; nieto/m; nieta/f: | nietos, nietos y nietas
+    fr petit-enfant/m; petit-fils/m; petite-fille/f: petit-enfant | petits-enfants
+    ru внук или внучка/x; внук/m; внучка/f: | внуки, внуков, внукам, внуки и внучки
 aunt = family
     en: aunt, ~auntie, ~aunty | aunts
     de Tante/f: tante | tanten

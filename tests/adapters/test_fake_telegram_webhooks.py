@@ -210,6 +210,33 @@ async def test_a_chats_next_update_waits_for_the_previous_ones_acknowledgement()
         assert second.update_id == 2 and second.started >= first.finished
 
 
+async def test_a_chats_parked_update_goes_before_a_later_one_still_queued() -> None:
+    """Issue 24 (kill_replica, run 2: chat 6005's update 30 answered before its 22): when a
+    chat's update is acknowledged, the one parked behind it must go next, even when a later
+    update of the chat was queued meanwhile and not yet looked at (the delivery loop waiting
+    for a free connection): that one used to find the chat free and go first."""
+    release = asyncio.Event()
+
+    async def hold_first(t: Target) -> None:
+        if t.ids == [1]:
+            await asyncio.wait_for(release.wait(), 30)
+
+    async with running(Target("a", before=hold_first)) as targets, FakeTelegram() as tg:
+        tg.balance([t.url for t in targets], **FAST)
+        await set_webhook(tg, max_connections=1)
+        alice, bob = tg.user(700, "Alice"), tg.user(701, "Bob")
+        tg.send_text(alice, "first")  # update 1: in flight, held
+        await tg.wait_for(lambda: targets[0].ids == [1])
+        tg.send_text(alice, "second")  # 2: parked behind 1
+        tg.send_text(bob, "hi")  # 3: taken, waits for the one connection
+        tg.send_text(alice, "third")  # 4: still queued behind 3 when 1 is acknowledged
+        release.set()
+        await tg.all_delivered()
+        alices = [i for i in targets[0].ids if i != 3]
+        assert tg.order_breaks() == [], alices
+        assert alices == [1, 2, 4]
+
+
 async def test_without_per_chat_order_one_chats_updates_are_in_flight_at_once() -> None:
     both = asyncio.Event()
     targets: list[Target] = []

@@ -346,3 +346,69 @@ async def test_a_russian_name_asked_in_another_case_is_the_person_told(  # type:
         await s.runtime.settle()
         said = await s.say("Сколько лет Маше?")
         assert "30" in said and "Маше" not in said, said
+
+
+async def test_what_one_does_not_know_of_a_russian_name_names_them_as_the_preposition_wants(  # type: ignore[no-untyped-def]
+    console, tmp_path: Path
+) -> None:
+    """ "Где работает Маша?" of a user who told only her name: "Этого я про Машу пока не
+    знаю" (про + the accusative), not "про Маша"."""
+    from memory_core.clock import ManualClock
+    from tests.factories import START
+
+    async with console(tmp_path / "m.db", ManualClock(START), user="ivan") as s:
+        await s.say("Мою сестру зовут Маша.")
+        await s.runtime.settle()
+        said = await s.say("Где работает Маша?")
+        assert "про Машу" in said and "про Маша " not in said, said
+
+
+TOLD_TWICE = (
+    "My son Tom is 5.",
+    "My other son is called Max.",
+    "I have asthma.",
+    "I have type 2 diabetes.",
+    "I work as a plumber.",
+)
+
+
+@pytest.fixture
+async def owen(console, told: ToldCache, tmp_path: Path):  # type: ignore[no-untyped-def]
+    """Owen's console: two sons told in two messages, two conditions, a job."""
+    db = tmp_path / "m.db"
+    clock = await told(db, "owen", *TOLD_TWICE)
+    async with console(db, clock, user="owen") as session:
+        assert session.runtime is not None
+        await session.runtime.settle()
+        yield session
+
+
+@pytest.mark.parametrize(
+    ("question", "wanted"),
+    [
+        # People of one relation asked in the plural, told one message each: every one of
+        # them ("what are my sons called" named Max only: "sons called" was read as an
+        # attribute only a memory saying "sons" or "called" could answer).
+        ("what are my sons called", ("Tom", "Max")),
+        ("who are my sons?", ("Tom", "Max")),
+        ("Wie heißen meine Söhne?", ("Tom", "Max")),
+        ("¿Cómo se llaman mis hijos?", ("Tom", "Max")),
+        ("Qui sont mes fils ?", ("Tom", "Max")),
+        ("Как зовут моих сыновей?", ("Tom", "Max")),
+        # The user's conditions asked as a list: all of them, in every language ("Какие у
+        # меня болезни?" found none: "болезни" was read as an attribute no memory named).
+        ("what conditions do I have", ("asthma", "diabetes")),
+        ("what are my health problems?", ("asthma", "diabetes")),
+        ("Welche Krankheiten habe ich?", ("asthma", "diabetes")),
+        ("¿Qué enfermedades tengo?", ("asthma", "diabetes")),
+        ("Quelles maladies j'ai ?", ("asthma", "diabetes")),
+        ("Какие у меня болезни?", ("asthma", "diabetes")),
+    ],
+)
+async def test_a_list_asked_for_names_all_of_it(  # type: ignore[no-untyped-def]
+    owen, question: str, wanted: tuple[str, ...]
+) -> None:
+    said = await owen.say(question)
+    for word in wanted:
+        assert word in said, said
+    assert "plumber" not in said, said

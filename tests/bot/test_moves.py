@@ -118,7 +118,7 @@ async def test_a_move_that_stands_leaves_no_old_home_in_the_answer(
     [
         (
             "Ich wohne in Kassel.",
-            "Umzug geschafft, wir sind jetzt in Suhl!",
+            "Umzug endlich erledigt, seit gestern sind wir in Suhl!",
             "Wo wohne ich?",
             "Suhl",
         ),

@@ -265,3 +265,22 @@ def test_what_is_played_is_said_with_its_own_phrase(lang: str) -> None:
     assert said is not None
     assert "Volleyball" in said
     assert "user" not in said.lower()
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "phrase"),
+    [
+        ("de", "Wieder Single seit Mai.", "du bist Single"),
+        ("fr", "Divorcée depuis l'an dernier.", "tu as divorcé"),
+        ("ru", "Снова одна.", "у тебя нет пары"),
+    ],
+)
+def test_a_relationship_status_said_alone_is_said_in_the_users_language(
+    lang: str, said: str, phrase: str
+) -> None:
+    """A status has no value ("relationship.divorced"): the acknowledgement said it in English
+    ("C'est noté — you're divorced")."""
+    found = extract_rules(TurnInput(said, datetime(2026, 3, 2, tzinfo=UTC)))
+    states = [c for c in found if c.key.startswith("relationship.")]
+    assert states, found
+    assert slot_words(lang, states[0].key, states[0].value, states[0].value_text) == phrase

@@ -9,7 +9,7 @@ import pytest
 
 from memory_core.extract.base import TurnInput
 from memory_core.learn import policy
-from memory_core.learn.arbitrate import cap_writes, decide_one, enforce
+from memory_core.learn.arbitrate import cap_writes, decide_one, enforce, partner_keys
 from memory_core.learn.decisions import (
     Expire,
     Insert,
@@ -427,3 +427,51 @@ def test_a_husband_by_another_name_is_a_change_not_a_second_husband() -> None:
     )
     d = decide_one(new, [old], explicit=False, now=NOW)
     assert isinstance(d, Supersede)
+
+
+def _status(state: str, said: str) -> object:
+    """ "Single again.": the rules' candidate for the user's relationship status."""
+    return candidate(
+        f"relationship.{state}",
+        f"You're {state}.",
+        category=Category.RELATIONSHIP,
+        source_excerpt=said,
+        stated=True,
+    )
+
+
+TOM = partial(
+    fact,
+    1,
+    "Your husband is named Tom.",
+    key="family.husband.name",
+    value="Tom",
+    category=Category.RELATIONSHIP,
+)
+
+
+@pytest.mark.parametrize(
+    ("state", "said"),
+    [("single", "Single again."), ("divorced", "Divorcé depuis mars."), ("single", "Снова одна.")],
+)
+def test_a_status_without_a_partner_asks_about_the_partner_never_silently(
+    state: str, said: str
+) -> None:
+    # It was kept beside "Your husband is named Tom" (another key): both said at once.
+    d = decide_one(_status(state, said), [TOM()], explicit=False, now=NOW)  # type: ignore[arg-type]
+    assert isinstance(d, Pending) and d.target_id == 1
+    assert d.reason == policy.STATED_CHANGE  # the user said it: a stated change
+    assert d.proposal.key == f"relationship.{state}"
+
+
+def test_a_status_with_no_partner_told_is_new_and_married_is_no_change() -> None:
+    d = decide_one(_status("single", "Single again."), [], explicit=False, now=NOW)  # type: ignore[arg-type]
+    assert isinstance(d, Insert)
+    d = decide_one(_status("married", "Married now."), [TOM()], explicit=False, now=NOW)  # type: ignore[arg-type]
+    assert isinstance(d, Insert)
+
+
+def test_the_partner_is_looked_up_for_a_status_without_one() -> None:
+    assert "family.husband.name" in partner_keys("relationship.single")
+    assert "relationship.married" in partner_keys("relationship.divorced")
+    assert partner_keys("relationship.married") == ()

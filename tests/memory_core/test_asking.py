@@ -63,6 +63,26 @@ UNMARKED_QUESTIONS = [
     "El nombre de mi jefe, por favor",
     "Cite-moi mes neveux",
     "Перечисли моих племянников.",
+    # "any …" with what the user said of it after, no verb of the sentence's own; the same
+    # asked in the other languages ("irgendwelche …", "algún … que …", "des … que j'ai",
+    # "какие-нибудь …"), and "did I tell you how/where …" with the question inside.
+    "any snacks i said im off",
+    "any meds i take",
+    "anything i'm allergic to",
+    "any allergies i told you about",
+    "anything about my sister",
+    "irgendwelche Allergien die ich habe",
+    "alguna alergia que tenga",
+    "algún alimento que no puedo comer",
+    "des allergies que j'ai",
+    "какие-нибудь аллергии у меня есть",
+    "какие у меня болезни",
+    "hab ich dir gesagt wie mein Hund heißt",
+    "te dije cómo se llama mi perro",
+    "te conte donde vive mi hermana",
+    "je t'ai dit comment s'appelle mon chien",
+    "я говорил, как зовут мою собаку",
+    "я тебе рассказывала, где работает тётя",
 ]
 
 STATEMENTS = [
@@ -90,6 +110,20 @@ STATEMENTS = [
     "Rendez-vous chez le kiné jeudi à 18h.",
     "On a un lapin nain à la maison.",
     "Peut-être qu'on déménage à Rennes.",
+    # "any …" with a verb of its own after what the user said of it, "that" after a verb of
+    # telling (the value is told), "some … I have" with a verb after.
+    "Any food I eat makes me sick.",
+    "Anything I cook turns out salty",
+    "any exercise i do helps my back",
+    "Anything I want, I get",
+    "Algunos amigos que tengo viven en Madrid.",
+    "Te dije que tengo un perro.",
+    "Je t'ai dit que j'ai un chat.",
+    "Я говорил, что у меня есть собака.",
+    "Ich hab dir gesagt, wie sehr ich Jazz mag.",
+    "Irgendwas stimmt mit meinem Auto nicht.",
+    "Des amis que j'ai rencontrés à Lyon viennent dîner.",
+    "Какой у меня был день",
 ]
 
 

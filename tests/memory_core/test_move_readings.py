@@ -2,7 +2,7 @@
 ("переехали наконец в", "on a enfin déménagé à", "we've moved out to"), a move just made
 ("je viens de déménager à", "me acabo de mudar a"), a move with no pronoun ("Endlich nach …
 umgezogen!"), and a move named by its noun beside a
-"now" ("Umzug geschafft, wir sind jetzt in …") read the new home — said as a move, never as
+"now" ("Umzug erledigt — jetzt leben wir in …") read the new home — said as a move, never as
 a "now" that may be a trip. A "now" with no move, and a planned move, still are not."""
 
 from __future__ import annotations
