@@ -367,6 +367,13 @@ def _intro_name(sentence: str, language: str) -> str | None:
         sentence.strip(),
         re.IGNORECASE,
     )
+    if m is None and language == "fr":
+        # "Coucou, c'est Léa": after a greeting only ("c'est Marc qui a appelé" names no one).
+        m = re.match(
+            rf"^\W*{greeting}c['’]est\s+{_INTRO_NAME}{_FROM_TOWN}?{_END}",
+            sentence.strip(),
+            re.IGNORECASE,
+        )
     if m is None and language == "de":
         m = _DE_NAME_THEN_MORE.match(sentence.strip())
         if m is not None and not _de_may_be_a_name(m["v"]):

@@ -184,6 +184,11 @@ _PLAIN_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # no area in particular (its nearest area description is the name's): said as
         # "wo wohne ich", which it reads as the home.
         (r"\bwo\s+lebe\s+ich\b", "wo wohne ich"),
+        # A job in slang ("tu te rappelles mon taf ?", "¿de qué es mi curro?", "mein Job"): the
+        # embedder knows the plain word.
+        (r"\b(mon|ton)\s+(?:taf|turbin|job)\b", r"\1 travail"),
+        (r"\b(mi|tu)\s+(?:curro|chamba|laburo|chambita)\b", r"\1 trabajo"),
+        (r"\b(mein|dein)\s+(?:job|brotjob)\b", r"\1 Beruf"),
         # "what do I do after work?" asks the free time, not the job its word names.
         (r"\bafter\s+work\b", "in my free time"),
         (r"\bnach\s+der\s+arbeit\b", "in meiner Freizeit"),

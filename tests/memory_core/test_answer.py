@@ -954,3 +954,11 @@ def test_a_medicine_the_user_is_on_answers_which_medicines_they_take() -> None:
     assert [
         h.id for h in answering([on, diet, home], question="which medication am I taking?")
     ] == [1]
+
+
+def test_a_job_asked_in_slang_is_asked_as_the_job() -> None:
+    from memory_core.read.answer import plain_question
+
+    assert plain_question("tu te rappelles mon taf ?") == "tu te rappelles mon travail ?"
+    assert plain_question("¿de qué es mi curro?") == "¿de qué es mi trabajo?"
+    assert plain_question("Was ist mein Job?") == "Was ist mein Beruf?"

@@ -431,3 +431,20 @@ def test_more_ways_of_saying_a_home_or_a_pastime_fill_their_slot(
 @pytest.mark.parametrize("text", ["Mi hija es mi pasión.", "Das ist mein Hobby."])
 def test_a_person_or_a_pronoun_called_a_passion_is_no_pastime(text: str) -> None:
     assert not any(k.startswith("likes.") for k in slots_of(text)), slots_of(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Bonsoir, c'est Maëlys.", "Maëlys"),
+        ("En fait non, je suis pâtissière, pas boulangère.", None),
+        ("Nein, ich bin Kellner, nicht Koch.", None),
+        ("C'est Bastien qui m'a prêté sa voiture.", None),
+    ],
+)
+def test_a_french_c_est_after_a_greeting_names_and_a_no_is_no_name(
+    text: str, name: str | None
+) -> None:
+    """ "coucou, c'est <name>" was no name (the bot greeted the platform name), and "en fait
+    non, je suis <job>, pas <job>" stored the name "Non" (read as a card's first field)."""
+    assert slots_of(text).get("name") == name, slots_of(text)
