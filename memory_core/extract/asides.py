@@ -687,9 +687,26 @@ def _ru_named_at(sentence: str) -> str | None:
     return f"{my} {noun} {name}." if my and noun else None
 
 
+#: "Wir haben zwei Jungs", "ich hab drei Mädels": boys and girls counted after the user's
+#: "have" are their sons and daughters ("mit den Jungs" alone are friends).
+_DE_BOYS_GIRLS = re.compile(
+    r"(?<!\w)(?P<have>(?:ich\s+)?(?:habe|hab)|wir\s+haben)\s+(?P<n>zwei|drei|vier|fünf|[2-9])\s+"
+    r"(?:(?P<b>jungs|jungen|buben)|mädels|mädchen)(?!\w)"
+    # "zwei Mädels im Team", "drei Jungs aus dem Verein": people the user is with
+    r"(?!\s+(?:im|in|bei|beim|aus|vom|von|auf|an|am|unter|mit)(?!\w))",
+    re.IGNORECASE,
+)
+
+
+def _de_sons_daughters(m: re.Match[str]) -> str:
+    return f"{m['have']} {m['n']} {'Söhne' if m['b'] else 'Töchter'}"
+
+
 def plain_statements_in(sentence: str, lang: str) -> list[str]:
     """The plain statements a sentence in ``lang`` (de, es, fr, ru) makes, for the slot rules
     of that language (the note keeps the whole sentence)."""
+    if lang == "de":
+        sentence = _DE_BOYS_GIRLS.sub(_de_sons_daughters, sentence)
     if lang == "ru" and (ru_named := _ru_named_at(sentence.strip())) is not None:
         return [ru_named, sentence]
     sentence = name_first(sentence.strip(), lang) or sentence
