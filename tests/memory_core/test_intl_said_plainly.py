@@ -56,3 +56,65 @@ def test_jungs_counted_are_sons() -> None:
 )
 def test_jungs_without_have_and_a_number_are_no_children(text: str) -> None:
     assert not any(k.startswith(("family.son", "family.daughter")) for k in slots_of(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "car"),
+    [
+        ("Ich fahre einen alten VW Bus", "alten VW Bus"),
+        ("fahre einen roten Opel Corsa", "roten Opel Corsa"),  # "ich" unsaid
+        ("Conduzco un Seat Ibiza del 2009", "Seat Ibiza"),
+        ("Je roule en Clio depuis dix ans", "Clio"),
+        ("Je conduis une vieille Peugeot", "vieille Peugeot"),
+        ("Езжу на старой Ниве", "старая Нива"),
+        ("Я вожу синюю Тойоту", "синяя Тойота"),
+    ],
+)
+def test_the_car_the_user_drives(text: str, car: str) -> None:
+    driven = {k: v for k, v in slots_of(text).items() if k.startswith("habit.drive_")}
+    assert list(driven.values()) == [car], slots_of(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ich fahre einen Umweg über Kassel",
+        "Morgen fahre ich eine Runde mit dem Rad",
+        "Mi hermano conduce un Audi",
+        "Je roule en ville le matin",
+        "Мой муж ездит на Ниве",
+    ],
+)
+def test_a_trip_or_someone_elses_car_is_no_car_of_the_users(text: str) -> None:
+    assert not any(k.startswith("habit.drive_") for k in slots_of(text)), slots_of(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("Ich singe seit Jahren im Kirchenchor", "habit.sing_choir"),
+        ("singe im Chor unserer Gemeinde", "habit.sing_choir"),
+        ("Canto en un coro los jueves", "habit.sing_choir"),
+        ("Je chante dans une chorale depuis 2015", "habit.sing_choir"),
+        ("Я пою в хоре при университете", "habit.sing_choir"),
+        ("Ich spiele Bass in einer Band", "habit.play_band"),
+        ("Toco la trompeta en una banda", "habit.play_band"),
+        ("Je joue du violon dans un orchestre", "habit.play_orchestra"),
+        ("Я играю в оркестре", "habit.play_orchestra"),
+    ],
+)
+def test_a_pastime_in_a_group_is_a_habit(text: str, key: str) -> None:
+    assert key in slots_of(text), slots_of(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Meine Tochter singt im Chor",
+        "Mi hijo toca en una banda",
+        "Ma femme chante dans une chorale",
+    ],
+)
+def test_someone_elses_group_is_no_pastime_of_the_users(text: str) -> None:
+    groups = ("habit.sing_", "habit.play_band", "habit.play_orchestra")
+    assert not any(k.startswith(groups) for k in slots_of(text))
