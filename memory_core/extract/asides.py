@@ -702,11 +702,23 @@ def _de_sons_daughters(m: re.Match[str]) -> str:
     return f"{m['have']} {m['n']} {'Söhne' if m['b'] else 'Töchter'}"
 
 
+#: A German line that opens with a verb of the user's, its "ich" unsaid ("arbeite als
+#: Koch", "komme aus Rostock", "lebe seit 2016 in Jena"): read as said with it. Never before
+#: "ich" or "du" ("Habe ich dir …?" asks) nor in "mag sein" (maybe).
+_DE_NO_ICH = re.compile(
+    r"^\s*(?=(?:arbeite|wohne|lebe|komme|fahre|spiele|singe|liebe|studiere|unterrichte|"
+    r"leite|pendle|jobbe|besitze|stamme|tanze|male|koche|backe|lese|reise|laufe|jogge|"
+    r"schwimme|klettere|wandere|sammle|stricke|bastle|fotografiere|programmiere)\s"
+    r"(?!(?:ich|du|er|sie|es|wir|ihr|man)(?!\w)))",
+    re.IGNORECASE,
+)
+
+
 def plain_statements_in(sentence: str, lang: str) -> list[str]:
     """The plain statements a sentence in ``lang`` (de, es, fr, ru) makes, for the slot rules
     of that language (the note keeps the whole sentence)."""
     if lang == "de":
-        sentence = _DE_BOYS_GIRLS.sub(_de_sons_daughters, sentence)
+        sentence = _DE_NO_ICH.sub("Ich ", _DE_BOYS_GIRLS.sub(_de_sons_daughters, sentence))
     if lang == "ru" and (ru_named := _ru_named_at(sentence.strip())) is not None:
         return [ru_named, sentence]
     sentence = name_first(sentence.strip(), lang) or sentence

@@ -499,7 +499,7 @@ _TASTE_END = (
     r"im|beim|in|en|dans|в|во|на|zweimal|dos|deux|два)\s)"
 )
 _NOT_TASTE = re.compile(
-    r"^(?:dich|euch|es|sie|ihn|das|te|os|lo|la|eso|esto|tu|toi|vous|ça|cela|тебя|вас|его|её|ее|"
+    r"^(?:sein|dich|euch|es|sie|ihn|das|te|os|lo|la|eso|esto|tu|toi|vous|ça|cela|тебя|вас|его|её|ее|"
     r"это|их|мою|моего|моих|meine?n?|mi|mis|mon|ma|mes|ich|yo|je|я|nicht|no|pas|не)$|^(?-i:[a-zà-ÿ]+(?:en|ar|er|ir|re))$|"
     r"(?:ть|ться|чь)$",
     re.IGNORECASE,

@@ -103,7 +103,7 @@ _GROUPS = {
 
 
 def _in_a_group(sentence: str, language: str, ctx: Context) -> list[Candidate]:
-    """ "Ich singe im Chor", "canto en un coro", "je chante dans une chorale", "я пою в хоре":
+    """ "Ich singe im Chor", "canto en un coro", "je chante dans la chorale", "я пою в хоре":
     a pastime in a group (``habit.sing_choir``, the group in the user's words)."""
     verbs = _GROUP_VERBS.get(language)
     if verbs is None or _NOT.search(sentence):

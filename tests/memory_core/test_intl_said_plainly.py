@@ -95,7 +95,7 @@ def test_a_trip_or_someone_elses_car_is_no_car_of_the_users(text: str) -> None:
         ("Ich singe seit Jahren im Kirchenchor", "habit.sing_choir"),
         ("singe im Chor unserer Gemeinde", "habit.sing_choir"),
         ("Canto en un coro los jueves", "habit.sing_choir"),
-        ("Je chante dans une chorale depuis 2015", "habit.sing_choir"),
+        ("Depuis 2015, je chante dans la chorale du quartier", "habit.sing_choir"),
         ("Я пою в хоре при университете", "habit.sing_choir"),
         ("Ich spiele Bass in einer Band", "habit.play_band"),
         ("Toco la trompeta en una banda", "habit.play_band"),
@@ -118,3 +118,23 @@ def test_a_pastime_in_a_group_is_a_habit(text: str, key: str) -> None:
 def test_someone_elses_group_is_no_pastime_of_the_users(text: str) -> None:
     groups = ("habit.sing_", "habit.play_band", "habit.play_orchestra")
     assert not any(k.startswith(groups) for k in slots_of(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("Komme ursprünglich aus Rostock", "origin", "Rostock"),
+        ("arbeite als Zahntechniker", "job_title", "Zahntechniker"),
+        ("Lebe seit 2016 in Jena", "home_city", "Jena"),
+        ("Singe seit Jahren im Gospelchor", "habit.sing_choir", "Gospelchor"),
+    ],
+)
+def test_a_german_line_without_its_ich_is_read_as_with_it(text: str, key: str, value: str) -> None:
+    assert slots_of(text).get(key) == value, slots_of(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Habe ich dir schon von Rostock erzählt?", "Mag sein, dass es regnet"]
+)
+def test_a_question_or_a_maybe_is_no_line_without_its_ich(text: str) -> None:
+    assert not [k for k in slots_of(text) if not k.startswith("note.")], slots_of(text)
