@@ -776,9 +776,38 @@ def _had_then(sentence: str, lang: str) -> str | None:
     return f"{my} {m['who']}{f' {name}' if name else ''} {rest}."
 
 
+#: "Wir haben zwei Jungs", "ich hab drei Mädels": boys and girls counted after the user's
+#: "have" are their sons and daughters ("mit den Jungs" alone are friends).
+_DE_BOYS_GIRLS = re.compile(
+    r"(?<!\w)(?P<have>(?:ich\s+)?(?:habe|hab)|wir\s+haben)\s+(?P<n>zwei|drei|vier|fünf|[2-9])\s+"
+    r"(?:(?P<b>jungs|jungen|buben)|mädels|mädchen)(?!\w)"
+    # "zwei Mädels im Team", "drei Jungs aus dem Verein": people the user is with
+    r"(?!\s+(?:im|in|bei|beim|aus|vom|von|auf|an|am|unter|mit)(?!\w))",
+    re.IGNORECASE,
+)
+
+
+def _de_sons_daughters(m: re.Match[str]) -> str:
+    return f"{m['have']} {m['n']} {'Söhne' if m['b'] else 'Töchter'}"
+
+
+#: A German line that opens with a verb of the user's, its "ich" unsaid ("arbeite als
+#: Koch", "komme aus Rostock", "lebe seit 2016 in Jena"): read as said with it. Never before
+#: "ich" or "du" ("Habe ich dir …?" asks) nor in "mag sein" (maybe).
+_DE_NO_ICH = re.compile(
+    r"^\s*(?=(?:arbeite|wohne|lebe|komme|fahre|spiele|singe|liebe|studiere|unterrichte|"
+    r"leite|pendle|jobbe|besitze|stamme|tanze|male|koche|backe|lese|reise|laufe|jogge|"
+    r"schwimme|klettere|wandere|sammle|stricke|bastle|fotografiere|programmiere)\s"
+    r"(?!(?:ich|du|er|sie|es|wir|ihr|man)(?!\w)))",
+    re.IGNORECASE,
+)
+
+
 def plain_statements_in(sentence: str, lang: str) -> list[str]:
     """The plain statements a sentence in ``lang`` (de, es, fr, ru) makes, for the slot rules
     of that language (the note keeps the whole sentence)."""
+    if lang == "de":
+        sentence = _DE_NO_ICH.sub("Ich ", _DE_BOYS_GIRLS.sub(_de_sons_daughters, sentence))
     if lang == "ru" and (ru_named := _ru_named_at(sentence.strip())) is not None:
         return [ru_named, sentence]
     if (had := _had_then(sentence.strip(), lang)) is not None:

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from memory_core.extract import patterns_intl_life, patterns_intl_people, russian
+from memory_core.extract import pastimes_intl, patterns_intl_life, patterns_intl_people, russian
 from memory_core.extract.base import Candidate
 from memory_core.extract.jobs_intl import DE_JOB, DE_JOBS_IN_NER, DE_NOT_A_JOB, JOB_WORDS
 from memory_core.extract.lexicon import NOT_NAMES
@@ -506,7 +506,7 @@ _TASTE_END = (
     r"im|beim|in|en|dans|в|во|на|zweimal|dos|deux|два)\s)"
 )
 _NOT_TASTE = re.compile(
-    r"^(?:dich|euch|es|sie|ihn|das|te|os|lo|la|eso|esto|tu|toi|vous|ça|cela|тебя|вас|его|её|ее|"
+    r"^(?:sein|dich|euch|es|sie|ihn|das|te|os|lo|la|eso|esto|tu|toi|vous|ça|cela|тебя|вас|его|её|ее|"
     r"это|их|мою|моего|моих|meine?n?|mi|mis|mon|ma|mes|ich|yo|je|я|nicht|no|pas|не)$|^(?-i:[a-zà-ÿ]+(?:en|ar|er|ir|re))$|"
     r"(?:ть|ться|чь)$",
     re.IGNORECASE,
@@ -574,7 +574,7 @@ def status(sentence: str, language: str, ctx: Context) -> list[Candidate]:
         out += _offspring(part, language, ctx)
     out += _studies(sentence, language, ctx)
     out += _tastes(sentence, language, ctx) + _sport_habits(sentence, language, ctx)
-    return out + _passion(sentence, language, ctx)
+    return out + _passion(sentence, language, ctx) + pastimes_intl.read(sentence, language, ctx)
 
 
 #: A sport done by habit, said with its verb ("los domingos salgo a correr", "ich gehe jeden

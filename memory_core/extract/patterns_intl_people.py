@@ -271,9 +271,14 @@ def _age(rel: str, name: str, after: str, language: str, ctx: Context) -> list[C
     m = re.match(_AGE[language], after, re.IGNORECASE) if language in _AGE else None
     if m is None or not 0 < int(m["a"]) < 120:
         return []
+    return _aged(rel, name, m["a"], ctx)
+
+
+def _aged(rel: str, name: str, age: str, ctx: Context) -> list[Candidate]:
+    """The age of one of the user's people, keyed by their name ("family.son.paul.age")."""
     key = f"{kin.RELATIONS[rel].group}.{kin.RELATIONS[rel].slug}.{slug(name)}.age"
-    text = f"{ctx.possessive} {rel} {name} is {m['a']}."
-    return fact(key, text, Category.RELATIONSHIP, 0.75, m["a"])
+    text = f"{ctx.possessive} {rel} {name} is {age}."
+    return fact(key, text, Category.RELATIONSHIP, 0.75, age)
 
 
 def _children(sentence: str, language: str, ctx: Context) -> list[Candidate]:
@@ -298,11 +303,14 @@ def _children(sentence: str, language: str, ctx: Context) -> list[Candidate]:
         if ctx.lowercase or mine is None:
             return []
         end = rf"(?=\s*[.!?]?\s*$|\s*[,;]|\s+{lower})"
-    listed = rf"(?P<all>{name}(?:{_AND}{name}){{{0 if marked else 1},5}}){end}"
+    # A child's age may follow their name in brackets: "Paul (7) und Emil (4)".
+    aged = rf"{name}(?:\s*\(\s*\d{{1,2}}\s*\))?"
+    listed = rf"(?P<all>{aged}(?:{_AND}{aged}){{{0 if marked else 1},5}}){end}"
     names = re.match(listed, sentence[m.end() :])
     if names is None:
         return []
-    children = [child.strip() for child in re.split(_AND, names["all"])]
+    ages = _bracketed_ages(names["all"])
+    children = list(ages)
     if language == "ru" and (
         _RU_PARENT_OF.search(sentence[: m.start()]) or any(_RU_OBLIQUE.search(c) for c in children)
     ):
@@ -310,6 +318,18 @@ def _children(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     out: list[Candidate] = []
     for child in children:
         out += _person(rel, child, ctx, named_beside=True)
+        if (age := ages[child]) is not None and child.lower() not in _NOT_NAME:
+            out += _aged(rel, child, age, ctx)
+    return out
+
+
+def _bracketed_ages(listed: str) -> dict[str, str | None]:
+    """Each name of a list → the age said after it in brackets ("Paul (7) und Emil"), or None."""
+    out: dict[str, str | None] = {}
+    for said in re.split(_AND, listed):
+        m = re.fullmatch(r"(?P<n>.+?)\s*(?:\(\s*(?P<a>\d{1,2})\s*\))?", said.strip())
+        if m is not None:
+            out[m["n"]] = m["a"]
     return out
 
 
