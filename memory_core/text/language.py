@@ -82,22 +82,23 @@ def guess(text: str) -> Detected | None:
 #: "Estudio medicina.", "Soy del Atleti." were no language at all, and so never kept).
 _MARKERS = {
     "de": r"hallo|servus|moin|danke(?:sch[öo]n)?|tsch[üu]ss?|ich\s+hei(?:ß|ss)e|mein\s+name"
-    # A possessive that opens the line ("Mein Bruder Tom ist 30."), and an age said the way
-    # only this language says it (the possessives of the languages share no form).
-    r"|^(?:mein|meine|meinen|meinem|meiner|unser|unsere)|\d+\s+jahre"
+    # A possessive that opens a line of three words or more ("Mein Bruder Tom ist 30."; "Ma
+    # vie" alone is no statement), and an age said the way only this language says it (the
+    # possessives of the languages share no form).
+    r"|^(?:mein|meine|meinen|meinem|meiner|unser|unsere)\s+\S+\s+\S|\d+\s+jahre"
     r"|ich\s+(?:bin|habe|hab|wohne|arbeite|spiele|studiere|mag|liebe|esse|komme|gehe|fahre)"
     # …and a question's first words ("Wie alt ist Paula?" was no language: a reply in English)
     r"|wie\s+(?:alt|hei(?:ß|ss)t|viele?|lange)|wo\s+(?:arbeitet|wohnt|lebt)|was\s+(?:macht|ist|sind)"
     r"|welche[rsnm]?|wann\s+(?:ist|hat|war)",
     "es": r"[¡¿]|hola|gracias|adi[óo]s|buenas|me\s+llamo|mi\s+nombre"
-    r"|^(?:mi|mis)|\d+\s+a[ñn]os"
+    r"|^(?:mi|mis)\s+\S+\s+\S|\d+\s+a[ñn]os"
     r"|soy|estoy|tengo|vivo|trabajo|estudio|juego|toco|me\s+gusta|me\s+encanta"
     # …and the first person plural ("Tenemos dos perros." was Portuguese at 0.53)
     r"|somos|estamos|tenemos|vivimos|trabajamos|nuestr[oa]s?|nos\s+(?:gusta|encanta)"
     r"|qu[ée]\s+(?:edad|hace)|cu[áa]nt[oa]s\s+años|d[óo]nde\s+(?:vive|trabaja)|cu[áa]l\s+es",
     "fr": r"bonjour|bonsoir|salut|coucou|merci|au\s+revoir|je\s+m['’]appelle|j['’]habite"
     # "Mon ami Julien a 41 ans." (French at 0.43), "Mon fils a 5 ans." (English at 0.37)
-    r"|^(?:mon|ma|mes)|\d+\s+ans"
+    r"|^(?:mon|ma|mes)\s+\S+\s+\S|\d+\s+ans"
     r"|je\s+(?:suis|joue|supporte|travaille|fais|vis|mange|aime|adore|parle|viens|vais)"
     r"|j['’](?:ai|aime|adore|[ée]tudie)"
     r"|quel(?:le)?s?\s+(?:[âa]ge|est|sont|m[ée]tier|travail)|o[ùu]\s+(?:travaille|habite|vit|est)"
