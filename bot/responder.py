@@ -950,7 +950,7 @@ def _own_answer(text: str, facts: Sequence[Fact], name: str | None) -> str | Non
     return None
 
 
-#: "Where do I live?", "which city am I in?", in the languages the bot speaks.
+#: "Where do I live?", "what town am I living in?", in the languages the bot speaks.
 _WHERE_I_LIVE = re.compile(
     r"\bwhere\s+(?:do\s+i\s+live|am\s+i\s+(?:based|living)|is\s+my\s+home)\b|"
     r"\b(?:what|which)\s+(?:city|town|country)\s+(?:do\s+i\s+live|am\s+i)\b|"
@@ -968,7 +968,7 @@ _WORK_KEYS = ("job_title", "work", "employer")
 
 
 def _work_place_answer(text: str, facts: Sequence[Fact], name: str | None) -> str | None:
-    """ "Which city am I in?" of a user who told where they work but no home: that place,
+    """ "What city do I live in?" of a user who told where they work but no home: that place,
     said as where they work ("you teach maths at a school in Leeds"), never as a home."""
     if not _WHERE_I_LIVE.search(text):
         return None

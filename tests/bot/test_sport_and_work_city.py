@@ -1,5 +1,5 @@
 """Sport asked in other words ("what do I do to keep fit?") is answered with the exercise the
-user told, never a pastime that is no sport; "which city am I in?" of a user who told only
+user told, never a pastime that is no sport; a question of where one lives from a user who told only
 where they work says that place honestly, never a home they did not give."""
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ async def _ask(
             "bouldering",
         ),
         ("Each Monday night I play five-a-side.", "how do I keep myself in shape?", "five-a-side"),
-        ("Sonntags gehe ich immer klettern.", "Welchen Sport treibe ich?", "lettern"),
+        ("Sonntags gehe ich immer klettern.", "Was für Sport mache ich denn?", "lettern"),
         ("Los domingos salgo a nadar al río.", "¿Qué deporte practico?", "nadar"),
         ("Le mardi soir je cours avec ma voisine.", "Je fais quel sport ?", "cour"),
         ("Каждый вечер я бегаю в парке.", "Каким спортом я занимаюсь?", "бега"),
@@ -51,7 +51,7 @@ async def test_a_sport_asked_in_other_words_is_the_exercise_told(  # type: ignor
 @pytest.mark.parametrize(
     ("said", "question", "wanted"),
     [
-        ("I teach history at a primary school in York.", "which city am I in?", "York"),
+        ("I teach history at a primary school in York.", "In which town do I live?", "York"),
         ("Trabajo de cocinero en un restaurante de Málaga.", "¿En qué ciudad vivo?", "Málaga"),
     ],
 )
@@ -67,5 +67,5 @@ async def test_a_home_told_answers_before_the_city_of_ones_work(  # type: ignore
     console, told: ToldCache, tmp_path: Path
 ) -> None:
     said = ("I teach history at a primary school in York.", "I live in Harrogate.")
-    answer = await _ask(console, told, tmp_path, said, "which city am I in?")
+    answer = await _ask(console, told, tmp_path, said, "In which town do I live, then?")
     assert "Harrogate" in answer and "York" not in answer, answer
