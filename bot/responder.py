@@ -531,6 +531,9 @@ class OfflineResponder:
         own = _own_answer(text, facts, name)
         if own is not None:
             return own
+        work_place = _work_place_answer(text, facts, name)
+        if work_place is not None:
+            return work_place
         # "What's the capital of France?": the engine's answer leaves a question that names
         # neither the user, an area of life nor a word of theirs unanswered (the home town is
         # near it by meaning); if nothing answers, "I can't look that up" says why.
@@ -958,6 +961,44 @@ def _own_answer(text: str, facts: Sequence[Fact], name: str | None) -> str | Non
         told = _listing([told_words(f, name) + _since(f) + _unconfirmed(f) for f in chosen[:4]])
         return _say("You told me {facts}.", facts=told)
     return None
+
+
+#: "Where do I live?", "what town am I living in?", in the languages the bot speaks.
+_WHERE_I_LIVE = re.compile(
+    r"\bwhere\s+(?:do\s+i\s+live|am\s+i\s+(?:based|living)|is\s+my\s+home)\b|"
+    r"\b(?:what|which)\s+(?:city|town|country)\s+(?:do\s+i\s+live|am\s+i)\b|"
+    r"\bwo\s+wohne\s+ich\b|\bin\s+welche[rm]\s+(?:stadt|ort|land)\s+(?:wohne|lebe)\s+ich\b|"
+    r"\bd[óo]nde\s+vivo\b|\ben\s+qu[ée]\s+(?:ciudad|pueblo|pa[íi]s)\s+vivo\b|"
+    r"\bo[ùu]\s+(?:est-ce\s+que\s+)?j'habite\b|\bo[ùu]\s+(?:est-ce\s+que\s+je\s+vis|je\s+vis)\b|"
+    r"\bdans\s+quelle\s+ville\s+(?:j'habite|je\s+vis|est-ce\s+que\s+j'habite)\b|"
+    r"\bгде\s+я\s+живу\b|\bв\s+каком\s+городе\s+я\s+живу\b",
+    re.IGNORECASE,
+)
+#: A place named in what was told of the work ("a school in Leeds", "un hospital de Sevilla",
+#: "l'hôpital de Nantes", "в Казани"): a capitalised word after a preposition of place.
+_NAMES_A_PLACE = re.compile(r"\b(?:in|en|de|del|à|im|в|во)\s+(?-i:[A-ZÀ-ÝА-ЯЁ][a-zà-ÿа-яё]+)\b")
+_WORK_KEYS = ("job_title", "work", "employer")
+
+
+def _work_place_answer(text: str, facts: Sequence[Fact], name: str | None) -> str | None:
+    """ "What city do I live in?" of a user who told where they work but no home: that place,
+    said as where they work ("you teach maths at a school in Leeds"), never as a home."""
+    if not _WHERE_I_LIVE.search(text):
+        return None
+    own = [f for f in facts if f.kind == "fact"]
+    if any(f.key.split(".")[0] in ("home_city", "home_country", "home") for f in own):
+        return None  # a home told answers, by its slot or by meaning
+    work = [f for f in own if f.key.split(".")[0] in _WORK_KEYS]
+    said = {(f.source_excerpt or "").strip() for f in work} - {""}
+    # ... with the note of the same message, which keeps the place the slot left out.
+    notes = [
+        f for f in own if f.key.startswith("note.") and (f.source_excerpt or "").strip() in said
+    ]
+    placed = [f for f in [*work, *notes] if _NAMES_A_PLACE.search(f.value_text)]
+    if not placed:
+        return None
+    told = _listing(list(dict.fromkeys(told_words(f, name) for f in placed[:2])))
+    return _say("You haven't told me where you live, but you told me {facts}.", facts=told)
 
 
 def _named(text: str, facts: list[Fact]) -> list[Fact]:

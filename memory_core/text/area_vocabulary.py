@@ -137,6 +137,11 @@ TOLD_AREAS: tuple[tuple[str, str], ...] = (
         r"follows?\s+(?:the\s+)?(?-i:[A-Z])\w*|halte\s+(?:zu|zum)|"
         r"soy\s+(?:muy\s+|mucho\s+)?del\s+(?-i:[A-Z])\w*|"
         r"cricket|tennis|marathons?|gym|running|swims?|swimming|"
+        # Exercise said by its activity ("into bouldering", "five-a-side on Tuesdays", "salgo
+        # a nadar", "je cours le dimanche"): what one does to keep fit is sport too.
+        r"climb(?:s|ing)?|boulder(?:s|ing)?|five-a-side|futsal|yoga|pilates|cycling|jog\w*|"
+        r"(?:go|goes|went)\s+for\s+(?:a\s+)?(?:run|jog|swim)|nadar|nataci[óo]n|"
+        r"je\s+cours|natation|course\s+[àa]\s+pied|йог\w*|"
         r"fan\s+(?:von|vom|des)|verein\w*|mannschaft|fußball|fussball|handball|sport\w*|"
         r"fitness\w*|jogg\w*|schwimme\w*|hincha|aficionad[oa]\s+del?|equipo|f[úu]tbol|"
         r"baloncesto|gimnasio|corro|nado|supporte(?:r|s)?\s+(?:le\s+|la\s+|les\s+|l')"

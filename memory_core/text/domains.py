@@ -1284,6 +1284,7 @@ NAMED_AREAS: tuple[tuple[str, str], ...] = (
     ),
     (
         r"\b(?:sports?|fitness|workout|gym|\w*sport(?:art)?|fit|deportes?|ejercicio|"
+        r"(?:in|into|good)\s+shape|exercis\w*|en\s+forme|in\s+form\b|"
         r"en\s+forma|(?:держ|поддержива)\w*\s+форму|в\s+форме|спорт\w*|teams?|clubs?|(?:root|shout)\s+for|cheer\s+(?:for|on)|support|fan|verein\w*|"
         r"mannschaft|equipo|hincha|[ée]quipe|encourage|supporte\w*|команд(?:а|у|ы|е|ой)|"
         r"боле(?:ю|ешь)\s+за|болельщи\w*)\b",

@@ -377,3 +377,44 @@ def test_a_dog_named_by_its_breed_tells_of_pets(told: str) -> None:
     area, and a question about the dog's name was answered with another note)."""
     pets = next(i for i, a in enumerate(areas.AREAS) if a.description.startswith("pets"))
     assert pets in areas.told_areas(told), told
+
+
+@pytest.mark.parametrize(
+    "told",
+    [
+        "Lately I've been really into bouldering.",
+        "Every Thursday I do five-a-side with the lads.",
+        "Mi plan de los domingos es salir a nadar al lago.",
+        "Le samedi matin je cours au bord du canal.",
+        "Я хожу на йогу два раза в неделю.",
+        "Most evenings I go for a jog round the park.",
+    ],
+)
+def test_exercise_said_by_its_activity_names_sport(told: str) -> None:
+    """Exercise said by what one does (bouldering, five-a-side, "salir a nadar", "je cours",
+    yoga, a jog) is sport in what was told: such a note was in no area, so "what sport do I
+    do?" abstained though it was stored."""
+    index = next(i for i, a in enumerate(areas.AREAS) if a.description.startswith("sport"))
+    assert index in areas.told_areas(told), told
+
+
+@pytest.mark.parametrize(
+    "told",
+    ["I run a small bakery downtown.", "J'ai un cours de piano le mardi.", "I bake sourdough."],
+)
+def test_running_a_business_or_a_class_names_no_sport(told: str) -> None:
+    index = next(i for i, a in enumerate(areas.AREAS) if a.description.startswith("sport"))
+    assert index not in areas.told_areas(told), told
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how do I keep myself in shape?",
+        "what exercise do I get?",
+        "Qu'est-ce que je fais pour être en forme ?",
+    ],
+)
+def test_a_question_of_keeping_in_shape_names_sport(question: str) -> None:
+    index = next(i for i, a in enumerate(areas.AREAS) if a.description.startswith("sport"))
+    assert index in areas.named_areas(question), question
