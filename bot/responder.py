@@ -934,7 +934,8 @@ _OWN_QUESTIONS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
             r"\bqu'est-ce\s+que\s+j'aime\s+faire\b|\bmes\s+(?:loisirs|passe-temps|hobbies|activités)\b|"
             r"\b(?:mon|ma)\s+(?:loisir|hobby|passion|activité)\b|"
             r"\bчто\s+я\s+люблю\s+делать\b|\bчем\s+я\s+(?:увлекаюсь|занимаюсь\s+в\s+свободное)\b|"
-            r"\b(?:мои|моё|мое|моя)\s+(?:хобби|увлечения|увлечение|страсть)\b",
+            r"\b(?:мои|моё|мое|моя)\s+(?:хобби|увлечения|увлечение|страсть)\b|"
+            r"\bу\s+меня\s+(?:за\s+)?(?:хобби|увлечени[яе])\b",
             ("hobby", "likes", "habit"),
         ),
         (r"\bwhat\s+(?:do\s+i\s+(?:like|love|enjoy)|are\s+my\s+hobbies)\b", ("likes",)),

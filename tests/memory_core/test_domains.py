@@ -392,8 +392,8 @@ def test_a_dog_named_by_its_breed_tells_of_pets(told: str) -> None:
 )
 def test_exercise_said_by_its_activity_names_sport(told: str) -> None:
     """Exercise said by what one does (bouldering, five-a-side, "salir a nadar", "je cours",
-    yoga, a jog) is sport in what was told: such a note was in no area, so "what sport do I
-    do?" abstained though it was stored."""
+    yoga, a jog) is sport in what was told: such a note was in no area, so a question about
+    the sport done abstained though it was stored."""
     index = next(i for i, a in enumerate(areas.AREAS) if a.description.startswith("sport"))
     assert index in areas.told_areas(told), told
 
