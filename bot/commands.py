@@ -25,7 +25,6 @@ from bot.turn import turn_of
 from bot.wording import first_name, knows_user, person_label, person_said, says_they, told_name
 from memory_core import LearnResult, Memory, Observer, UserView, detect_language
 from memory_core.errors import InvalidInputError, MemoryCoreError, NotFoundError
-from memory_core.text.crisis import worries_about_someone
 from memory_core.types import (
     MAX_IMPORT_LINES,
     MAX_REMEMBER_CHARS,
@@ -41,6 +40,7 @@ from memory_core.types import (
     Update,
     is_note,
     is_person_key,
+    worries_about_someone,
 )
 from memory_core.values import Audience, Category, Fact, SearchHit, Status, Topic
 

@@ -35,7 +35,6 @@ from bot.responder import (
 from bot.texts import HELP_POINTER, HELP_POINTER_SOMEONE
 from bot.wording import knows_user, told_name
 from memory_core import Extractor, Memory, Observer, Turn, asks_to_remember
-from memory_core.text.crisis import is_sad, worries_about_someone
 from memory_core.types import (
     Candidate,
     TurnInput,
@@ -43,7 +42,9 @@ from memory_core.types import (
     covers,
     group_key,
     is_note,
+    is_sad,
     said_clauses,
+    worries_about_someone,
 )
 from memory_core.values import Audience, Fact, SearchHit, Topic
 

@@ -58,6 +58,7 @@ from memory_core.read.recall import MemoryBlock, Recall
 from memory_core.text.animals import kind_asked as animal_asked
 from memory_core.text.animals import kind_of as animal_kind
 from memory_core.text.cleaning import MAX_FACT_CHARS as MAX_REMEMBER_CHARS
+from memory_core.text.crisis import is_sad, worries_about_someone
 from memory_core.text.kin import (
     gender_said,
     names_a_relative,
@@ -165,6 +166,7 @@ __all__ = [
     "group_key",
     "is_note",
     "is_person_key",
+    "is_sad",
     "message_of",
     "names_a_relative",
     "names_my_people",
@@ -184,5 +186,6 @@ __all__ = [
     "russian_name",
     "said_clauses",
     "says_i",
+    "worries_about_someone",
     "your_relation",
 ]

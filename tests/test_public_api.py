@@ -136,6 +136,7 @@ def test_memory_core_types_exports() -> None:
         "group_key",
         "is_note",
         "is_person_key",
+        "is_sad",
         "message_of",
         "names_a_relative",
         "names_my_people",
@@ -155,6 +156,7 @@ def test_memory_core_types_exports() -> None:
         "russian_name",
         "said_clauses",
         "says_i",
+        "worries_about_someone",
         "your_relation",
     ]
 
