@@ -120,7 +120,10 @@ def _in_a_group(sentence: str, language: str, ctx: Context) -> list[Candidate]:
             continue
         doing = verbs[m["v"].lower()]
         text = f"{ctx.subject} {doing}s in a {english}."
-        return fact(f"habit.{doing}_{english}", text, Category.SOFT_PREFERENCE, 0.7, m["g"])
+        # "plays_in_": not a "habit.play_<game>" (its phrase would say "du spielst
+        # Laienorchester" of the orchestra the user plays in).
+        key = f"habit.plays_in_{english}" if doing == "play" else f"habit.{doing}_{english}"
+        return fact(key, text, Category.SOFT_PREFERENCE, 0.7, m["g"])
     return []
 
 

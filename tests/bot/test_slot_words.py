@@ -284,3 +284,17 @@ def test_a_relationship_status_said_alone_is_said_in_the_users_language(
     states = [c for c in found if c.key.startswith("relationship.")]
     assert states, found
     assert slot_words(lang, states[0].key, states[0].value, states[0].value_text) == phrase
+
+
+def test_the_group_a_user_plays_in_is_not_said_as_what_they_play() -> None:
+    """ "Ich spiele … Bratsche in einem Laienorchester" was acknowledged and answered "du
+    spielst Laienorchester" (the group's key looked like a game played)."""
+    found = extract_rules(
+        TurnInput(
+            "Ich spiele seit Jahren Cello in einem Kammerorchester.",
+            datetime(2026, 3, 2, tzinfo=UTC),
+        )
+    )
+    for c in found:
+        said = slot_words("de", c.key, c.value, c.value_text) or ""
+        assert "spielst Kammerorchester" not in said, (c.key, said)

@@ -97,10 +97,10 @@ def test_a_trip_or_someone_elses_car_is_no_car_of_the_users(text: str) -> None:
         ("Canto en un coro los jueves", "habit.sing_choir"),
         ("Depuis 2015, je chante dans la chorale du quartier", "habit.sing_choir"),
         ("Я пою в хоре при университете", "habit.sing_choir"),
-        ("Ich spiele Bass in einer Band", "habit.play_band"),
-        ("Toco la trompeta en una banda", "habit.play_band"),
-        ("Je joue du violon dans un orchestre", "habit.play_orchestra"),
-        ("Я играю в оркестре", "habit.play_orchestra"),
+        ("Ich spiele Bass in einer Band", "habit.plays_in_band"),
+        ("Toco la trompeta en una banda", "habit.plays_in_band"),
+        ("Je joue du violon dans un orchestre", "habit.plays_in_orchestra"),
+        ("Я играю в оркестре", "habit.plays_in_orchestra"),
     ],
 )
 def test_a_pastime_in_a_group_is_a_habit(text: str, key: str) -> None:
@@ -116,7 +116,7 @@ def test_a_pastime_in_a_group_is_a_habit(text: str, key: str) -> None:
     ],
 )
 def test_someone_elses_group_is_no_pastime_of_the_users(text: str) -> None:
-    groups = ("habit.sing_", "habit.play_band", "habit.play_orchestra")
+    groups = ("habit.sing_", "habit.plays_in_band", "habit.plays_in_orchestra")
     assert not any(k.startswith(groups) for k in slots_of(text))
 
 
