@@ -121,12 +121,16 @@ def collecting(conn: Connection) -> Iterator[list[Note]]:
     """Collect the notes of the transaction the block runs in (the list is filled as it runs;
     the caller announces it after the commit)."""
     pending: list[Note] = []
-    conn.info[_KEY] = pending
+    # Held apart: ``conn.info`` is unreachable through a connection the server dropped (an
+    # invalidated connection raises on it, hiding the driver error that lets the write run
+    # again on a new one).
+    info = conn.info
+    info[_KEY] = pending
     try:
         yield pending
     finally:
         # conn.info belongs to the pooled DBAPI connection: never leave a list behind.
-        conn.info.pop(_KEY, None)
+        info.pop(_KEY, None)
 
 
 def announce(notes: list[Note], counters: Counters) -> None:
