@@ -497,7 +497,7 @@ _PLAY = {
 }
 #: An article is a whole word, or "l'" ("les chiens" kept "s chiens", "leer" lost its "le").
 _TASTE_ARTICLE = re.compile(
-    r"^(?:(?:el|la|los|las|le|les|den|die|das|einen|eine|ein)\s+|l['’]\s*)", re.IGNORECASE
+    r"^(?:(?:el|la|los|las|le|les|der|den|die|das|einen|eine|ein)\s+|l['’]\s*)", re.IGNORECASE
 )
 _TASTE_END = (
     r"(?=\s*[,;.!?]|\s*$|\s+(?:aber|pero|mais|но|depuis|desde|seit|con|avec|mit|с|los|las|"
@@ -666,7 +666,6 @@ _NOT_A_PASTIME = re.compile(
     r"das|dies\w*|es|eso|esto|ça|cela|ce|это|он|она|er|sie|él|ella|il|elle)$",
     re.IGNORECASE,
 )
-_PASSION_ARTICLE = re.compile(r"^(?:la|el|los|las|le|les|l['’]\s*|das|die|der)\s*", re.IGNORECASE)
 
 
 def _passion(sentence: str, language: str, ctx: Context) -> list[Candidate]:
@@ -681,7 +680,7 @@ def _passion(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     )
     if m is None:
         return []
-    thing = _PASSION_ARTICLE.sub("", m["v"]).strip()
+    thing = _TASTE_ARTICLE.sub("", m["v"]).strip()
     if not thing or _NOT_A_PASTIME.match(thing.split()[0]):
         return []
     said = m["v"].strip()

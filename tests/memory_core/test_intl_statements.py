@@ -418,6 +418,8 @@ def test_a_greeting_alone_before_a_name_adds_no_note() -> None:
         ("La escalada es mi pasión.", "likes.escalada", "la escalada"),
         ("La couture, c'est ma passion.", "likes.couture", "la couture"),
         ("Вязание — моё хобби.", "likes.вязание", "вязание"),
+        # The article a whole word: "Lacrosse" keeps its "La".
+        ("Lacrosse ist mein Hobby.", "likes.lacrosse", "Lacrosse"),
     ],
 )
 def test_more_ways_of_saying_a_home_or_a_pastime_fill_their_slot(
