@@ -6,6 +6,8 @@ the stored vectors; Jaccard when vectors are off) that share a word or a number 
 a pair's fingerprint ``(id_a, id_b, round(score, 2))`` keeps it from being rechecked for 14
 days. Pairs are judged in batches (LLM, or the rules arbiter offline), at most
 ``pairs_per_user`` a day; the same fact is merged into the better copy with a history row.
+Two attributes of one person or animal ("… son is named Leo" / "… son Leo is 7") and two
+sentences whose numbers differ are never a pair, whatever a judge would say.
 """
 
 from __future__ import annotations
@@ -120,6 +122,25 @@ def _related_enough(a: Fact, b: Fact) -> bool:
     return bool(_DIGITS.search(a.value_text) and _DIGITS.search(b.value_text))
 
 
+def _told_apart(a: Fact, b: Fact) -> bool:
+    """Two facts no judge may merge, however alike their sentences: two attributes of one
+    person or thing ("Leo is named Leo" under ``family.son.leo.name``, "… Leo is 7" under
+    ``….age``), or sentences whose numbers differ ("Leo is 7" and "Leo is named Leo": the age
+    is the fact; "… is 7" and "… is 8": a change, which the learner asks about)."""
+    head_a, _, last_a = a.key.rpartition(".")
+    head_b, _, last_b = b.key.rpartition(".")
+    if head_a == head_b and last_a != last_b and {last_a, last_b} <= _ATTRIBUTES:
+        return True
+    return _NUMBER.findall(a.value_text) != _NUMBER.findall(b.value_text)
+
+
+#: What the rules key about one person or animal ("family.son.leo.<attribute>").
+_ATTRIBUTES = frozenset(
+    "name age home job employer birthday origin school relation breed species pronouns".split()
+)
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+
+
 def _keeper(a: Fact, b: Fact) -> tuple[Fact, Fact]:
     """(keeper, merged away): pinned first, then more confident, more mentioned, older."""
     ranked = sorted((a, b), key=lambda f: (not f.pinned, -f.confidence, -f.mention_count, f.id))
@@ -183,6 +204,8 @@ class Deduplicator:
                 for other_id, score in self._neighbours(conn, user_id, fact, facts):
                     other = by_id.get(other_id)
                     if other is None or other.id == fact.id or not _related_enough(fact, other):
+                        continue
+                    if _told_apart(fact, other):
                         continue
                     key = (min(fact.id, other.id), max(fact.id, other.id))
                     found.setdefault(key, Pair(fact, other, score))

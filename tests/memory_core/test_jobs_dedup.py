@@ -175,3 +175,21 @@ async def test_two_children_named_apart_by_their_keys_are_not_merged_offline(
     assert report.pairs == 1 and report.merged == 0
     for son in (kofi, jo):
         assert (await lexical.get_fact(USER, son.id)).status == Status.ACTIVE
+
+
+@pytest.mark.parametrize("judge", [RulesJudge(), CountingJudge(True)], ids=["rules", "model"])
+async def test_a_persons_name_and_age_are_never_merged(
+    lexical: Memory, clock: ManualClock, judge: Any
+) -> None:
+    """ "Ana's son is named Leo." and "Ana's son Leo is 7." share all but one word: the first
+    nightly dedup merged the age into the name, and "how old is my son?" had no answer from
+    the next day on (in every language). Two attributes of one person, or sentences whose
+    numbers differ, are no pair for any judge."""
+    name = await remember(lexical, "family.son.leo.name", "Ana's son is named Leo.")
+    age = await remember(lexical, "family.son.leo.age", "Ana's son Leo is 7.")
+    pet = await remember(lexical, "pet.note_a", "Ana walks the dog 2 times a day.")
+    more = await remember(lexical, "pet.note_b", "Ana walks the dog 3 times a day.")
+    report = await Deduplicator(lexical, judge, DedupConfig(min_jaccard=0.3)).run_user(USER)
+    assert report.pairs == 0 and report.merged == 0
+    for told in (name, age, pet, more):
+        assert (await lexical.get_fact(USER, told.id)).status == Status.ACTIVE
