@@ -131,6 +131,8 @@ def _told_apart(a: Fact, b: Fact) -> bool:
     head_b, _, last_b = b.key.rpartition(".")
     if head_a == head_b and last_a != last_b and {last_a, last_b} <= _ATTRIBUTES:
         return True
+    if not head_a and not head_b and last_a != last_b:
+        return True  # two of the user's own slots ("home_city", "job_title"): two facts
     return _NUMBER.findall(a.value_text) != _NUMBER.findall(b.value_text)
 
 

@@ -189,7 +189,9 @@ async def test_a_persons_name_and_age_are_never_merged(
     age = await remember(lexical, "family.son.leo.age", "Ana's son Leo is 7.")
     pet = await remember(lexical, "pet.note_a", "Ana walks the dog 2 times a day.")
     more = await remember(lexical, "pet.note_b", "Ana walks the dog 3 times a day.")
+    home = await remember(lexical, "home_city", "Ana lives in Leeds.")
+    work = await remember(lexical, "work_city", "Ana works in Leeds.")
     report = await Deduplicator(lexical, judge, DedupConfig(min_jaccard=0.3)).run_user(USER)
     assert report.pairs == 0 and report.merged == 0
-    for told in (name, age, pet, more):
+    for told in (name, age, pet, more, home, work):
         assert (await lexical.get_fact(USER, told.id)).status == Status.ACTIVE
