@@ -48,6 +48,14 @@ _GREETING = {
     "fr": r"(?:salut|bonjour|bonsoir|coucou)",
     "ru": r"(?:привет|здравствуйте|здравствуй|добрый\s+(?:день|вечер))",
 }
+#: The name said after a greeting the way a caller says it: "Coucou, c'est Léa", "Moin, hier
+#: ist Sönke", "Hola, aquí Nerea", "Привет, это Дима".
+_AFTER_GREETING = {
+    "de": r"hier\s+(?:ist|spricht|schreibt)",
+    "es": r"(?:aquí|aqui|te\s+escribe)",
+    "fr": r"c['’]est",
+    "ru": r"(?:это|на\s+связи)",
+}
 _INTRO = {
     "de": r"ich\s+bin\s+(?:die\s+|der\s+)?",
     "es": r"soy\s+",
@@ -367,10 +375,11 @@ def _intro_name(sentence: str, language: str) -> str | None:
         sentence.strip(),
         re.IGNORECASE,
     )
-    if m is None and language == "fr":
-        # "Coucou, c'est Léa": after a greeting only ("c'est Marc qui a appelé" names no one).
+    if m is None and language in _AFTER_GREETING:
+        # "Coucou, c'est Léa", "Moin, hier ist Sönke": after a greeting only ("c'est Marc qui a
+        # appelé" names no one).
         m = re.match(
-            rf"^\W*{greeting}c['’]est\s+{_INTRO_NAME}{_FROM_TOWN}?{_END}",
+            rf"^\W*{greeting}{_AFTER_GREETING[language]}\s+{_INTRO_NAME}{_FROM_TOWN}?{_END}",
             sentence.strip(),
             re.IGNORECASE,
         )
@@ -555,8 +564,15 @@ def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
         + patterns_intl_life.read(sentence, language, ctx)
         + patterns_intl_relatives.read(sentence, language, ctx)
     )
-    # A card's fields ("Jana, 36, Tierärztin, Graz"): what the verbs' rules did not read.
+    # "unsere Zwillinge Ole und Fiete": twins named in a list are the user's children, as the
+    # list reader keys them, not the user's twin.
     said = {c.key for c in out}
+    out = [
+        c
+        for c in out
+        if not c.key.startswith("family.twin.") or c.key.replace("twin", "child", 1) not in said
+    ]
+    # A card's fields ("Jana, 36, Tierärztin, Graz"): what the verbs' rules did not read.
     out += [c for c in cards_intl.read(sentence, language, ctx) if c.key not in said]
     if not health and not any(c.key == "job_title" for c in out):
         out += _job_by_shape(sentence, language, ctx)

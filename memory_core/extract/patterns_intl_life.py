@@ -355,7 +355,8 @@ _ITEMS = re.compile(r"\s*(?:,|\by\b|\bet\b|\bи\b)\s*")
 #: German: "ich male gern", "abends lese ich am liebsten", "ich gehe gern wandern".
 _DE_GERN = re.compile(
     r"(?<![\w-])(?P<v>(?-i:[a-zäöüß]{3,}e))\s+(?:ich\s+)?(?:(?:sehr|total|auch|so|echt|ganz)\s+)?"
-    r"(?:gerne?|am\s+liebsten)(?![\w-])(?:\s+(?P<inf>(?-i:[a-zäöüß]{3,}n))(?=\s*[,.;!?]|\s*$))?",
+    r"(?:gerne?|am\s+liebsten)(?![\w-])(?:\s+(?P<inf>(?-i:[a-zäöüß]{3,}n|[A-ZÄÖÜ][a-zäöüß]{3,}n))"
+    r"(?=\s*[,.;!?]|\s*$))?",
     re.IGNORECASE,
 )
 #: Verbs said with "gern" that name no pastime of their own ("ich esse gern Pizza": a food).
@@ -399,16 +400,23 @@ def _de_infinitive(word: str) -> str:
     return low + "n"
 
 
+def _de_gern_pastime(m: re.Match[str]) -> str | None:
+    """The pastime of "ich male gern", "gehe gern wandern", "gehe gern Eisangeln", or None
+    ("ich esse gern …": a food; "ich male gern Blumen": a thing painted, the verb the pastime)."""
+    verb, inf = m["v"].lower(), m["inf"]
+    if inf and inf[0].isupper() and (verb not in _DE_WITH_INFINITIVE or inf == "Essen"):
+        inf = None
+    if verb in _DE_NOT_PASTIME or (verb in _DE_WITH_INFINITIVE and not inf):
+        return None
+    return inf if inf else _de_infinitive(m["v"])
+
+
 def _pastimes(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     """What the user loves doing, said as a verb (``hobby.<pastime>``, in the user's words)."""
     out: list[Candidate] = []
     said: list[str] = []
     if language == "de":
-        for m in _DE_GERN.finditer(sentence):
-            verb = m["v"].lower()
-            if verb in _DE_NOT_PASTIME or (verb in _DE_WITH_INFINITIVE and not m["inf"]):
-                continue
-            said.append(m["inf"].lower() if m["inf"] else _de_infinitive(m["v"]))
+        said += filter(None, map(_de_gern_pastime, _DE_GERN.finditer(sentence)))
         fav = _DE_FAVOURITE.search(sentence)
         if fav is not None:
             topic = _DE_TOPIC[(fav["a"] or fav["b"]).lower()]

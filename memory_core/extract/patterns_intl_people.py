@@ -288,6 +288,8 @@ def _children(sentence: str, language: str, ctx: Context) -> list[Candidate]:
         return []
     group = re.sub(r"\s+", " ", m["g"].lower())
     rel = kin.relation_of(group, language) or _stem_relation(group, language) or "child"
+    if rel == "twin":
+        rel = "child"  # "unsere Zwillinge Ole und Fiete": twins named in a list are children
     name = _name(ctx)
     # The list ends the sentence, or the clause: "Pablo y Marta, y un gato …"; after "my"
     # and the plural word with no mark between, two names at least and a verb may follow
@@ -309,7 +311,7 @@ def _children(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     names = re.match(listed, sentence[m.end() :])
     if names is None:
         return []
-    ages = _bracketed_ages(names["all"])
+    ages = _list_age(_bracketed_ages(names["all"]), sentence[m.end() + names.end() :], language)
     children = list(ages)
     if language == "ru" and (
         _RU_PARENT_OF.search(sentence[: m.start()]) or any(_RU_OBLIQUE.search(c) for c in children)
@@ -321,6 +323,27 @@ def _children(sentence: str, language: str, ctx: Context) -> list[Candidate]:
         if (age := ages[child]) is not None and child.lower() not in _NOT_NAME:
             out += _aged(rel, child, age, ctx)
     return out
+
+
+#: One age said after a list of children for them all: "unsere Zwillinge Ole und Fiete sind
+#: jetzt 4", "mes jumeaux Paul et Léo ont 3 ans", "mis gemelos Unai y Leire tienen dos años".
+_LIST_AGE = {
+    "de": r"\s*,?\s+sind\s+(?:jetzt\s+|beide\s+|schon\s+|erst\s+|gerade\s+)*(?P<a>\d{1,2})"
+    r"(?:\s+jahre(?:\s+alt)?)?(?:\s+geworden)?\s*(?:[,.;!?]|$)",
+    "es": r"\s*,?\s+(?:ya\s+)?(?:tienen|cumplieron|acaban\s+de\s+cumplir)\s+(?:ya\s+)?"
+    r"(?P<a>\d{1,2})\s+años\s*(?:[,.;!?]|$)",
+    "fr": r"\s*,?\s+(?:ont\s+(?:déjà\s+|maintenant\s+)?|viennent\s+d['’]avoir\s+)(?P<a>\d{1,2})"
+    r"\s+ans\s*(?:[,.;!?]|$)",
+}
+
+
+def _list_age(ages: dict[str, str | None], rest: str, language: str) -> dict[str, str | None]:
+    """``ages`` with the one age said after the list (``_LIST_AGE``) for each child without
+    their own."""
+    shared = re.match(_LIST_AGE.get(language, r"(?!)"), rest, re.IGNORECASE)
+    if shared is None or not 0 < int(shared["a"]) < 19:
+        return ages
+    return {child: age or shared["a"] for child, age in ages.items()}
 
 
 def _bracketed_ages(listed: str) -> dict[str, str | None]:

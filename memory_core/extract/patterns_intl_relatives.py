@@ -38,10 +38,15 @@ _POSSESSIVE = {
 _NAME = r"(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁ][\w'-]*)"
 #: The age itself, after the relation (and a name) or after the clause naming them.
 _AGE = {
-    "de": r"ist\s+(?:jetzt\s+|schon\s+|erst\s+)?{n}(?:\s+jahre(?:\s+alt)?)?",
-    # "…, de siete años, …": the age said as an aside after the name.
-    "es": r"(?:(?:tiene|cumplió|ha\s+cumplido)\s+(?:ya\s+|solo\s+)?|de\s+){n}\s+años",
-    "fr": r"(?:qui\s+)?a\s+(?:eu\s+)?(?:déjà\s+|seulement\s+)?{n}\s+ans",
+    "de": r"ist\s+(?:jetzt\s+|schon\s+|erst\s+|gerade\s+)?{n}(?:\s+jahre(?:\s+alt)?)?"
+    r"(?:\s+geworden)?",
+    # "…, de siete años, …": the age said as an aside after the name; "acaba de cumplir cinco
+    # años": just reached.
+    "es": r"(?:(?:tiene|cumplió|ha\s+cumplido|acaba\s+de\s+cumplir)\s+(?:ya\s+|solo\s+)?|de\s+)"
+    r"{n}\s+años",
+    # "vient d'avoir six ans", "vient de fêter ses six ans": just reached.
+    "fr": r"(?:(?:qui\s+)?a\s+(?:eu\s+)?(?:déjà\s+|seulement\s+)?|vient\s+d['’]avoir\s+|"
+    r"vient\s+de\s+fêter\s+ses\s+){n}\s+ans",
     # "семь лет", "уже три года", "исполнилось семь" (the years said by the verb).
     "ru": r"(?:(?P<turned>(?:уже\s+)?исполнилось\s+)|уже\s+|всего\s+)?{n}"
     r"(?(turned)(?:\s+(?:год|года|лет))?|\s+(?:год|года|лет))",

@@ -67,6 +67,14 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
         (rf"^(?=(?:a|an|one|two|three|four|five|\d)\s+(?:{_KIN}|{_PET})s?\b\s*,)", "I have "),
         (r"^(?:tryna|trying\s+to)\s+", "I'm trying to "),
+        # What the user is doing these months, its "I'm" left out: "training for the Bath half
+        # in March", "learning Welsh on the side", "saving up for a van" (not "Learning Welsh
+        # is hard": a subject, its verb after it).
+        (
+            r"^(?=(?:training\s+for|learning|studying|saving\s+(?:up\s+)?for|working\s+as)\s+"
+            r"[^\W\d_])(?!.*\b(?:is|was|are|were|can|will|has|takes|gets|makes)\b)",
+            "I'm ",
+        ),
         # Chat and British household shorthand: "fav band is …", "obsessed with …", "We've two
         # kids, …" ("the wife's called …" is kin's partner said with "the", above).
         (
