@@ -172,7 +172,11 @@ _AT = r"(?:(?:bei|en|chez|pour)\s+(?:der\s+|dem\s+|den\s+|la\s+|el\s+)?\S+(?:\s+
 _JOB = {
     "de": rf"(?:(?:ich|und)\s+arbeite\s+(?:jetzt\s+)?{_AT}als|ich\s+bin\s+von\s+beruf"
     r"|von\s+beruf\s+bin\s+ich)",
-    "es": rf"trabajo\s+(?:ahora\s+)?{_AT}(?:como|de)",
+    # "curro de camarero", "curro como repartidor": the everyday Spanish word for work.
+    # Never the noun: "el trabajo de hoy fue horrible", "mi curro de verano".
+    "es": r"(?<!\bel\s)(?<!\bmi\s)(?<!\btu\s)(?<!\bsu\s)(?<!\bun\s)(?<!\bal\s)(?<!\bdel\s)"
+    r"(?<!\beste\s)(?<!\bese\s)(?<!\bbuen\s)(?<!\bnuevo\s)"
+    rf"(?:trabajo|curro|curramos)\s+(?:ahora\s+)?{_AT}(?:como|de)",
     "fr": rf"(?:je\s+|et\s+|(?<![\w'’]\s)(?<![\w'’]))(?:travaille|bosse)\s+(?:maintenant\s+)?"
     rf"{_AT}comme",
 }

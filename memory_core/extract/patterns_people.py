@@ -490,6 +490,17 @@ def bare_name(raw: str, ctx: Context) -> str | None:
     return name
 
 
+def _named_like_a_job(raw: str, rest: str, ctx: Context) -> str | None:
+    """ "Dev's a pharmacist", "Mason is a plumber": a capitalised job's word said of someone
+    who has a job of their own is their name (a job is said "the dev")."""
+    job = _BARE_JOB.match(rest)
+    if job is None or not _is_occupation(job.group("np")) or len(raw.split()) != 1:
+        return None
+    if raw.split("'")[0].lower() in _NOT_SOMEONE or _is_relation_word(raw.split("'")[0]):
+        return None
+    return person_name(raw, ctx, strict=True, max_words=1, named=True)
+
+
 def named_person(clause: str, ctx: Context) -> list[Candidate]:
     """Reads "Marco is a chef", "Marco lives in Rome", "Marco is my brother" → ``person.marco.*``
     (learning files them under the person the user named before, see
@@ -497,7 +508,7 @@ def named_person(clause: str, ctx: Context) -> list[Candidate]:
     m = _BARE_NAME.match(clause)
     if m is None:
         return []
-    name = bare_name(m.group("n"), ctx)
+    name = bare_name(m.group("n"), ctx) or _named_like_a_job(m.group("n"), m.group("rest"), ctx)
     if name is None:
         return []
     rest, key = m.group("rest"), f"person.{slug(name)}"
@@ -609,7 +620,9 @@ def mentioned_members(clause: str, ctx: Context) -> list[Candidate]:
             text = f"{ctx.possessive} {_spoken(m.group('sp'))} is named {name}."
             out += fact(key, text, Category.RELATIONSHIP, 0.65, name)
     for m in _IN_PASSING.finditer(clause):
-        name = person_name(m.group("n"), ctx, strict=True, max_words=1)
+        # Capitalised right after the relation, it is said as a name ("with my husband Dev":
+        # a job's word too, as "my name is Dev" is).
+        name = person_name(m.group("n"), ctx, strict=True, max_words=1, named=True)
         if name is not None and not _is_relation_word(name):
             out += _member_name(m.group("rel"), name, ctx, 0.65, keyed=True)
     return out

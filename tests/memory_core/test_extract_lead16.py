@@ -108,3 +108,37 @@ def test_what_the_user_is_doing_without_im(text: str, key: str) -> None:
 
 def test_a_doing_word_as_the_subject_is_not_the_user() -> None:
     assert "language.welsh" not in kept("Learning Welsh is harder than it looks")
+
+
+def test_a_partner_named_in_passing_with_a_job_word_for_a_name() -> None:
+    facts = kept("I live in Derby with my husband Dev and our dog Pip")
+    assert facts.get("family.husband.dev.name") == "Dev"
+    assert facts.get("pet.dog.name") == "Pip"
+    assert not any(k.startswith("work.") for k in kept("with my husband Dev and our dog Pip"))
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "job"),
+    [
+        ("Dev's a radiographer btw", "person.dev.job", "radiographer"),
+        ("Mason is a roofer", "person.mason.job", "roofer"),
+    ],
+)
+def test_a_job_word_named_with_a_job_of_their_own(text: str, key: str, job: str) -> None:
+    assert kept(text).get(key) == job
+
+
+@pytest.mark.parametrize("text", ["Nurse is coming round at six", "Everyone's a critic"])
+def test_a_word_said_first_is_no_person(text: str) -> None:
+    assert not any(k.startswith("person.") for k in kept(text))
+
+
+def test_spanish_slang_for_work() -> None:
+    assert kept("curro de fontanero en una empresa pequeña").get("job_title") == "fontanero"
+
+
+@pytest.mark.parametrize(
+    "text", ["el curro de hoy fue agotador", "el trabajo de esta semana fue una locura"]
+)
+def test_a_day_at_work_is_no_job(text: str) -> None:
+    assert "job_title" not in kept(text)
