@@ -129,11 +129,17 @@ def _note_words(profile: Profile) -> set[str]:
     """The words of every note /profile shows (a fact read from the same words is not quoted
     again)."""
     return {
-        e.value_text.strip().rstrip(".!")
+        _said_alike(e.value_text)
         for entries in profile.sections.values()
         for e in entries
         if is_note(e.key)
     }
+
+
+def _said_alike(words: str) -> str:
+    """``words`` as a note and the excerpt of a fact read from them compare: a note begins
+    with a capital ("Ich singe im Chor."), the message may not ("ich singe im Chor")."""
+    return words.strip().rstrip(".!").casefold()
 
 
 def _person_line(person: Person, who: str | None, lang: str) -> str:
@@ -559,7 +565,7 @@ class Commands:
         words = excerpt.strip().rstrip(".!")
         if not words:
             return said
-        return "" if words in notes else t(c.lang, "“{words}”", words=words)
+        return "" if _said_alike(words) in notes else t(c.lang, "“{words}”", words=words)
 
     async def cmd_memories(self, c: Call) -> list[Reply]:
         """``/memories [query]``: a page of memories, or search results; ``/memories web``:

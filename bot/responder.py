@@ -570,7 +570,7 @@ class OfflineResponder:
         people = people_of(f for f in facts if is_person_key(f.key))
         if not own and not people:
             return _say("I don't know anything about you yet. Tell me about yourself!")
-        told = _listing([told_words(f, name) for f in own[:_SUMMARY_FACTS]])
+        told = _listing(_distinct([told_words(f, name) for f in own[:_SUMMARY_FACTS]]))
         parts = [_say("Here's what I know: {facts}.", facts=told)] if own else []
         if people:
             who = _listing(
@@ -708,6 +708,15 @@ _WHO_IS = re.compile(
     re.IGNORECASE,
 )
 _NOT_A_PERSON = frozenset({"i", "me", "you", "he", "she", "it", "that", "this", "there", "my"})
+
+
+def _distinct(said: Sequence[str]) -> list[str]:
+    """Each line once, however it is quoted or capitalised (a pastime kept in the user's words
+    and its note read the same: "«люблю вязать по вечерам» и «люблю вязать по вечерам»")."""
+    seen: dict[str, str] = {}
+    for line in said:
+        seen.setdefault(re.sub(r"[\W_]+", " ", line).strip().casefold(), line)
+    return list(seen.values())
 
 
 def _unique(facts: Iterable[Fact]) -> list[Fact]:
