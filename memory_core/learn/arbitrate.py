@@ -268,13 +268,14 @@ def decide_one(
 
 
 def _said_as_a_change(candidate: Candidate, decided: Decision | None) -> Decision | None:
-    """``decided``; a question about a change the user stated of their home, job or plans is
-    asked as one (``policy.STATED_CHANGE``: unanswered, the newer statement stands)."""
+    """``decided``; a question about a change the user stated of their home, job or plans, or
+    a correction said plainly, is asked as one (``policy.STATED_CHANGE``: unanswered, the newer
+    statement stands)."""
     if (
         isinstance(decided, Pending)
         and candidate.stated
         and not candidate.changes  # "wir sind jetzt in Rom": maybe a trip
-        and policy.changes_naturally(candidate.key)
+        and (policy.changes_naturally(candidate.key) or policy.corrected_plainly(candidate))
     ):
         return replace(decided, reason=policy.STATED_CHANGE)
     return decided

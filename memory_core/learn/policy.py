@@ -36,6 +36,16 @@ _CHANGES_NATURALLY = re.compile(
 )
 
 
+def corrected_plainly(candidate: Candidate) -> bool:
+    """Whether the user corrected what they said before in so many words: the value they say
+    is not so named ("tengo 26, no 25", "meine Katze heißt Lina, nicht Luna"), or their age
+    said anew ("actually I just turned 30"): unanswered, the correction stands (the old value
+    stayed for good, and "how old am I?" said 29 a month after "I just turned 30")."""
+    if not candidate.corrects:
+        return False
+    return bool(candidate.rejected) or candidate.key == "age"
+
+
 def changes_naturally(key: str) -> bool:
     """Whether a fact of ``key`` is of a kind that naturally changes (home, job, plans)."""
     return _CHANGES_NATURALLY.match(key) is not None
