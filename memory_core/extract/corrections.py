@@ -22,8 +22,10 @@ from memory_core.values import Category
 #: negated alternative is a word or a few; "not" starting a longer clause is a statement).
 _NOT_TAIL = re.compile(
     r"\s*(?:,|;|—|–|-)\s*(?:and\s+|but\s+)?not\s+(?P<neg>(?:\w+[\s']*){1,4}?)\s*(?P<end>[.!]*)\s*$"
-    # "i'm 34 not 43": a number for a number needs no comma.
-    r"|(?<=\d)\s+not\s+(?P<num>\d{1,4})\s*(?P<numend>[.!]*)\s*$",
+    # "i'm 34 not 43": a number for a number needs no comma; so does a name for a name ("the
+    # dog's name is Baxter not Buster").
+    r"|(?<=\d)\s+not\s+(?P<num>\d{1,4})\s*(?P<numend>[.!]*)\s*$"
+    r"|(?<=[a-z])\s+not\s+(?P<nm>(?-i:[A-Z])[\w'-]+)\s*(?P<nmend>[.!]*)\s*$",
     re.IGNORECASE,
 )
 #: A correction's lead: "Actually", "Sorry,", "No,", "Correction:", "Sorry, I meant",
@@ -31,7 +33,7 @@ _NOT_TAIL = re.compile(
 _LEAD = re.compile(
     r"^\s*(?:(?:oh\s+)?(?:actually\s*[,:!—–-]?|(?:sorry|no|correction|wait|oops|my\s+bad|"
     r"scratch\s+that|to\s+be\s+clear|let\s+me\s+correct\s+(?:that|myself)|i\s+misspoke|"
-    r"typo)\s*[,:!—–-]|i\s+meant(?:\s+to\s+say)?(?:\s+that)?\s*(?:[,:—–-]\s*)?"
+    r"typo(?:\s+(?:earlier|before|there|above))?)\s*[,:!—–-]|i\s+meant(?:\s+to\s+say)?(?:\s+that)?\s*(?:[,:—–-]\s*)?"
     r"(?=(?:i|i'm|my|we|our)\b))\s*)+",
     re.IGNORECASE,
 )
@@ -135,6 +137,18 @@ _NOT_TAIL_ABROAD = re.compile(
 )
 
 
+def _not_tail(sentence: str) -> re.Match[str] | None:
+    """``_NOT_TAIL``'s match; a name for a name only after a capitalised word ("Baxter not
+    Buster", never "I like it not Buster")."""
+    m = _NOT_TAIL.search(sentence)
+    if m is None or m.group("nm") is None:
+        return m
+    before = sentence[: m.start()].split()
+    if not before or not before[-1][:1].isupper() or len(before) < 2:
+        return None
+    return m
+
+
 def without_negated_tail_abroad(sentence: str) -> str:
     """``sentence`` without the rejected value said after it in another language ("En
     realidad tengo 30 años, no 29." → "En realidad tengo 30 años"); unchanged when it has
@@ -146,7 +160,7 @@ def rejected_in(sentence: str) -> str | None:
     """The value a correction says is not so, without its article or preposition ("Actually
     I'm learning Greek, not Italian." → "Italian"; "…, nicht als Lehrer" → "Lehrer");
     ``None`` when it names none."""
-    m = _NOT_TAIL.search(sentence) or _NOT_TAIL_ABROAD.search(sentence)
+    m = _not_tail(sentence) or _NOT_TAIL_ABROAD.search(sentence)
     if m is None or m.start() == 0:
         return None
     said = m.group(0).strip(" .!,;—–-")
@@ -179,9 +193,11 @@ HOME_KEY = "home_city"
 def without_negation(sentence: str) -> str:
     """The sentence without its negated alternative ("X, not Y" → "X"; "not Y but X" → "X");
     unchanged when it has none."""
-    m = _NOT_TAIL.search(sentence)
+    m = _not_tail(sentence)
     if m is not None and m.start() > 0 and not _NOT_TIME.match(m.group("neg") or ""):
-        return sentence[: m.start()] + (m.group("end") or m.group("numend") or ".")
+        return sentence[: m.start()] + (
+            m.group("end") or m.group("numend") or m.group("nmend") or "."
+        )
     return sentence
 
 
@@ -194,7 +210,7 @@ def opens_as_correction(sentence: str) -> bool:
 
 def is_correction(sentence: str) -> bool:
     """Whether the sentence corrects something said before (a lead or a negated alternative)."""
-    tail = _NOT_TAIL.search(sentence)
+    tail = _not_tail(sentence)
     return bool(_LEAD.match(sentence)) or (
         tail is not None and tail.start() > 0 and not _NOT_TIME.match(tail.group("neg") or "")
     )

@@ -50,6 +50,11 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # A kin or pet word first, its "my" left out: "Son's name is …", "Wife's called …".
         (rf"^(?=(?:{_KIN}|{_BY_AGE})(?:'s|\s+(?:is|are|was|name|called|named))\b)", "my "),
         (rf"^(?=(?:{_PET})(?:'s\s+(?:name|called|named)|\s+(?:is\s+)?(?:called|named))\b)", "my "),
+        # The household's animal said with "the": "the dog's name is Baxter".
+        (
+            rf"^the\s+(?=(?:{_PET})(?:'s\s+(?:name|called|named)|\s+(?:is\s+)?(?:called|named))\b)",
+            "my ",
+        ),
         # The verb first, its "I" left out.
         (r"^(?:have|'ve)?\s*got\s+(?=(?:a|an|one|two|three|four|\d+)\s)", "I've got "),
         (

@@ -19,7 +19,11 @@ from tests.factories import START
     ("line", "overview", "words"),
     [
         ("ich töpfere gern am Wochenende", "was weißt du über mich?", "töpfere gern am wochenende"),
-        ("обожаю рисовать акварелью", "что ты обо мне знаешь?", "обожаю рисовать акварелью"),
+        (
+            "обожаю рисовать акварелью",
+            "что тебе про меня известно?",
+            "обожаю рисовать акварелью",
+        ),
     ],
 )
 async def test_a_line_kept_twice_is_shown_once(

@@ -142,3 +142,22 @@ def test_spanish_slang_for_work() -> None:
 )
 def test_a_day_at_work_is_no_job(text: str) -> None:
     assert "job_title" not in kept(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "oops, typo before, the rabbit's name is Clover not Clove",
+        "the rabbit is called Clover not Clove",
+        "my rabbit's name is Clover not Clove",
+    ],
+)
+def test_a_name_for_a_name_needs_no_comma(text: str) -> None:
+    found = stored(extract_rules(TurnInput(text, NOW)))
+    named = [c for c in found if c.key == "pet.rabbit.name"]
+    assert [c.value for c in named] == ["Clover"]
+    assert named[0].corrects and named[0].rejected == "Clove"
+
+
+def test_not_after_a_plain_word_rejects_no_name() -> None:
+    assert not any(c.corrects for c in stored(extract_rules(TurnInput("I like it not Clove", NOW))))
