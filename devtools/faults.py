@@ -233,6 +233,8 @@ class FaultRun:
     #: The database roles the replicas' sessions used (the bot's ordinary role, not the
     #: superuser, when the database was set up as deploy/ sets it up).
     roles: list[str] = field(default_factory=list)
+    #: Where the run's replica logs and evidence (``webhooks.jsonl``, ``inbox.jsonl``) went.
+    workdir: str = ""
     #: The end of each replica's log, kept when the run was not ``ok`` (not in the JSON).
     log_tails: list[str] = field(default_factory=list)
 
@@ -270,11 +272,40 @@ class FaultRun:
             and all(code == 0 for code in survivors)
         )
 
+    def counters_off(self) -> list[str]:
+        """The counters that are not what an exact run gives, by name (empty: every one is):
+        beyond :attr:`ok`'s, the fake Bot API's own order breaks (``webhook_order_breaks``: the
+        run then proved nothing of the bot's order) and other messages sent — and any
+        duplicate, the residual window's too. A run with any of these keeps its evidence."""
+        survivors = [c for i, c in enumerate(self.exit_codes) if i != self.killed]
+        checks = {
+            "replies": self.replies - self.duplicates != self.messages,
+            "duplicates": bool(self.duplicates or self.duplicates_outside_window),
+            "missing": bool(self.missing),
+            "out_of_order": bool(self.out_of_order),
+            "webhook_order_breaks": bool(self.webhook_order_breaks),
+            "other_replies": bool(self.other_replies),
+            "turns_stored": self.turns_stored != self.messages,
+            "turns_learned": self.turns_learned != self.messages,
+            "learned_twice": bool(self.learned_twice),
+            "given_up": bool(self.given_up),
+            "inbox": self.inbox != {"done": self.messages},
+            "unhandled": bool(self.unhandled),
+            "exit_codes": not all(code == 0 for code in survivors),
+            "resent": self.fault == "freeze_past_grace" and not self.resent,
+        }
+        return [name for name, off in checks.items() if off]
+
     def as_json(self) -> dict[str, Any]:
         """The figures as plain JSON values."""
         figures = asdict(self)
         del figures["log_tails"], figures["killed_at"], figures["frozen_at"]
-        return {**figures, "ok": self.ok, "exact_but_the_window": self.exact_but_the_window}
+        return {
+            **figures,
+            "ok": self.ok,
+            "exact_but_the_window": self.exact_but_the_window,
+            "counters_off": self.counters_off(),
+        }
 
 
 def loadavg() -> float:
@@ -708,7 +739,7 @@ async def run_fault(
     rounds = len(ANIMALS)
     if not 1 <= users <= len(NAMES) // len(ANIMALS):
         raise ValueError(f"users takes 1-{len(NAMES) // len(ANIMALS)}")
-    run = FaultRun(fault, messages=users * rounds, load=(loadavg(), 0.0))
+    run = FaultRun(fault, messages=users * rounds, load=(loadavg(), 0.0), workdir=str(workdir))
     started = time.monotonic()
     async with FakeTelegram() as tg:
         replicas = _replica_set(tg, url, workdir, send_grace_s)

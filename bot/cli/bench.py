@@ -662,11 +662,17 @@ def bench_faults(
             run_faults(chosen, runs=runs, workdir=tmp, users=users, progress=status.update)
         )
     # A SIGKILL's duplicates that are all the residual window's (README) are what that fault
-    # gives by design: reported ("window"), not a failure; anything else keeps the logs.
-    if all(r.exact_but_the_window for r in results):
+    # gives by design: reported ("window"), not a failure. Any counter off (that window's
+    # duplicates, the fake's own order breaks, an apology included) keeps the evidence: the
+    # replicas' logs, every webhook request and the inbox's rows of each run.
+    off = [(r, r.counters_off()) for r in results]
+    if not any(counters for _, counters in off):
         shutil.rmtree(tmp, ignore_errors=True)
-    else:  # the replicas' logs of the runs that were not exact stay for a look
-        err_console.print(f"replica logs kept in {tmp}")
+    else:
+        err_console.print(f"evidence kept in {tmp}")
+        for r, counters in off:
+            if counters:
+                err_console.print(f"  {r.workdir or tmp}: {', '.join(counters)} off")
     if as_json:
         typer.echo(json.dumps({"runs": [r.as_json() for r in results]}))
     else:
