@@ -185,6 +185,9 @@ class FaultRun:
     #: Log lines of exceptions no task handled (asyncio's "Task exception was never
     #: retrieved", "Exception in callback"): a loop that died instead of retrying.
     unhandled: int = 0
+    #: ``inbox_claim_failed`` log lines: a claim that failed (before session 16, one waiting
+    #: 5 s for the row locks of a replica stopped mid-transaction on inbox rows).
+    claims_failed: int = 0
     #: ``db_session_restored`` log lines (a replica re-took its locks after losing them).
     sessions_restored: int = 0
     #: ``held_lock``: answers the other users got while the one user's lock was held.
@@ -393,8 +396,9 @@ async def until_nothing_else_in_flight(
 def holding_inbox_rows(url: str, application: str) -> int:
     """How many of the sessions named ``application`` (one replica's) on ``url``'s database
     are in a transaction that wrote (or locked) inbox rows: stopped there, the replica keeps
-    those row locks, every other replica's claim waits for them (and gives up, again and
-    again), and none can take the stopped one's update over before it wakes."""
+    those row locks, and none can take the rows it holds over before it wakes (the others'
+    claims pass those rows over since session 16; before, each waited for them and gave up,
+    again and again)."""
     with psycopg.connect(url, autocommit=True) as conn:
         row = conn.execute(
             "SELECT COUNT(DISTINCT a.pid) FROM pg_stat_activity a JOIN pg_locks l "
@@ -426,8 +430,8 @@ async def freeze_mid_send(
     The stop must not catch another answer of that replica on its way (Telegram may take it
     while the replica is stopped, before its record: the residual window, which the replica
     taking the update over sends again — not what this fault is about), nor the replica
-    mid-transaction on inbox rows (its row locks would hold up the others' claims, and the
-    update would not be taken over: ``freeze_replica`` and ``held_lock`` are about that).
+    mid-transaction on inbox rows (its row locks would keep the update from being taken
+    over: ``freeze_replica`` and ``held_lock`` are about that).
     Checking first and stopping after leaves a moment between the two, so each stop is
     checked after it began: once the fake took what was on the wire (:data:`SETTLE_S`), a
     stop that finds an answer of the replica begun and not recorded as accepted, the refused
@@ -786,6 +790,7 @@ async def run_fault(
             await asyncio.to_thread(keep_evidence, workdir, tg, url, run, replicas)
             run.given_up = replicas.log_events("update_given_up") + len(tg.given_up)
             run.sessions_restored = replicas.log_events("db_session_restored")
+            run.claims_failed = replicas.log_events("inbox_claim_failed")
             run.unhandled = sum(replicas.log_lines(text) for text in UNHANDLED)
             run.redelivered = len(tg.redelivered)
             run.webhook_order_breaks = len(tg.order_breaks())
