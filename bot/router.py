@@ -134,16 +134,28 @@ class Router:
                 return arg
         return ""
 
-    def language_of(self, msg: IncomingMessage, text: str) -> str:
+    async def known_language(self, user_key: str) -> bool:
+        """Whether the user's language is known: noted in this process, else (a restart, or
+        another replica) the language of their latest stored message, noted from now on —
+        so a restart does not make a known user's next message a first one."""
+        if self.languages.knows(user_key):
+            return True
+        stored = supported(await self.memory.user_language(user_key))
+        if stored is not None:
+            self.languages.note(user_key, stored)
+        return stored is not None
+
+    async def language_of(self, msg: IncomingMessage, text: str) -> str:
         """The language to answer ``msg`` in: the language of the user's own words when it is
         clear (plain chat, "remember that …", ``/remember <text>`` and the other commands that
-        take words: ``own_words``), else the one the user last wrote in, else the platform's
-        hint, else the default; remembered for the commands, presses and questions that
-        follow."""
+        take words: ``own_words``), else the one the user last wrote in (this process's note,
+        else their latest stored message's), else the platform's hint, else the default;
+        remembered for the commands, presses and questions that follow."""
         found = None
         said = self.own_words(text)
+        known = await self.known_language(msg.user_key)
         if self.detect_language is not None and said:
-            first = not self.languages.knows(msg.user_key)
+            first = not known
             if first and len(re.findall(r"[^\W\d_]+", said)) >= FIRST_MESSAGE_WORDS:
                 found = supported(
                     self.detect_language(said, min_confidence=FIRST_MESSAGE_CONFIDENCE)
@@ -176,7 +188,7 @@ class Router:
             text = (msg.text or "").strip()
             if not msg.is_private and not msg.addressed:
                 return await self._overheard(msg, turn_id, text)
-            msg = dataclasses.replace(msg, language=self.language_of(msg, text))
+            msg = dataclasses.replace(msg, language=await self.language_of(msg, text))
             lang = msg.language
             if _is_chat_turn(text) and not self._forget_said(msg, text):
                 try:
@@ -236,7 +248,7 @@ class Router:
         batch to fill first. Only a changed plan speaks up: its question is the admins'."""
         if not _is_chat_turn(text):
             return []
-        msg = dataclasses.replace(msg, language=self.language_of(msg, text))
+        msg = dataclasses.replace(msg, language=await self.language_of(msg, text))
         return (await self.commands.groups.hear(msg, turn_id, text)).replies
 
     async def _chat(
@@ -307,6 +319,7 @@ class Router:
         with structlog.contextvars.bound_contextvars(
             platform=press.platform, chat_id=press.chat_id, user_id=press.user_key
         ):
+            await self.known_language(press.user_key)
             lang = self.languages.of(press.user_key, press.language)
             return await self.presses.handle(dataclasses.replace(press, language=lang))
 

@@ -185,6 +185,9 @@ class FaultRun:
     #: Log lines of exceptions no task handled (asyncio's "Task exception was never
     #: retrieved", "Exception in callback"): a loop that died instead of retrying.
     unhandled: int = 0
+    #: ``inbox_claim_failed`` log lines: a claim that failed (before session 16, one waiting
+    #: 5 s for the row locks of a replica stopped mid-transaction on inbox rows).
+    claims_failed: int = 0
     #: ``db_session_restored`` log lines (a replica re-took its locks after losing them).
     sessions_restored: int = 0
     #: ``held_lock``: answers the other users got while the one user's lock was held.
@@ -233,6 +236,8 @@ class FaultRun:
     #: The database roles the replicas' sessions used (the bot's ordinary role, not the
     #: superuser, when the database was set up as deploy/ sets it up).
     roles: list[str] = field(default_factory=list)
+    #: Where the run's replica logs and evidence (``webhooks.jsonl``, ``inbox.jsonl``) went.
+    workdir: str = ""
     #: The end of each replica's log, kept when the run was not ``ok`` (not in the JSON).
     log_tails: list[str] = field(default_factory=list)
 
@@ -270,11 +275,40 @@ class FaultRun:
             and all(code == 0 for code in survivors)
         )
 
+    def counters_off(self) -> list[str]:
+        """The counters that are not what an exact run gives, by name (empty: every one is):
+        beyond :attr:`ok`'s, the fake Bot API's own order breaks (``webhook_order_breaks``: the
+        run then proved nothing of the bot's order) and other messages sent — and any
+        duplicate, the residual window's too. A run with any of these keeps its evidence."""
+        survivors = [c for i, c in enumerate(self.exit_codes) if i != self.killed]
+        checks = {
+            "replies": self.replies - self.duplicates != self.messages,
+            "duplicates": bool(self.duplicates or self.duplicates_outside_window),
+            "missing": bool(self.missing),
+            "out_of_order": bool(self.out_of_order),
+            "webhook_order_breaks": bool(self.webhook_order_breaks),
+            "other_replies": bool(self.other_replies),
+            "turns_stored": self.turns_stored != self.messages,
+            "turns_learned": self.turns_learned != self.messages,
+            "learned_twice": bool(self.learned_twice),
+            "given_up": bool(self.given_up),
+            "inbox": self.inbox != {"done": self.messages},
+            "unhandled": bool(self.unhandled),
+            "exit_codes": not all(code == 0 for code in survivors),
+            "resent": self.fault == "freeze_past_grace" and not self.resent,
+        }
+        return [name for name, off in checks.items() if off]
+
     def as_json(self) -> dict[str, Any]:
         """The figures as plain JSON values."""
         figures = asdict(self)
         del figures["log_tails"], figures["killed_at"], figures["frozen_at"]
-        return {**figures, "ok": self.ok, "exact_but_the_window": self.exact_but_the_window}
+        return {
+            **figures,
+            "ok": self.ok,
+            "exact_but_the_window": self.exact_but_the_window,
+            "counters_off": self.counters_off(),
+        }
 
 
 def loadavg() -> float:
@@ -362,8 +396,9 @@ async def until_nothing_else_in_flight(
 def holding_inbox_rows(url: str, application: str) -> int:
     """How many of the sessions named ``application`` (one replica's) on ``url``'s database
     are in a transaction that wrote (or locked) inbox rows: stopped there, the replica keeps
-    those row locks, every other replica's claim waits for them (and gives up, again and
-    again), and none can take the stopped one's update over before it wakes."""
+    those row locks, and none can take the rows it holds over before it wakes (the others'
+    claims pass those rows over since session 16; before, each waited for them and gave up,
+    again and again)."""
     with psycopg.connect(url, autocommit=True) as conn:
         row = conn.execute(
             "SELECT COUNT(DISTINCT a.pid) FROM pg_stat_activity a JOIN pg_locks l "
@@ -395,8 +430,8 @@ async def freeze_mid_send(
     The stop must not catch another answer of that replica on its way (Telegram may take it
     while the replica is stopped, before its record: the residual window, which the replica
     taking the update over sends again — not what this fault is about), nor the replica
-    mid-transaction on inbox rows (its row locks would hold up the others' claims, and the
-    update would not be taken over: ``freeze_replica`` and ``held_lock`` are about that).
+    mid-transaction on inbox rows (its row locks would keep the update from being taken
+    over: ``freeze_replica`` and ``held_lock`` are about that).
     Checking first and stopping after leaves a moment between the two, so each stop is
     checked after it began: once the fake took what was on the wire (:data:`SETTLE_S`), a
     stop that finds an answer of the replica begun and not recorded as accepted, the refused
@@ -708,7 +743,7 @@ async def run_fault(
     rounds = len(ANIMALS)
     if not 1 <= users <= len(NAMES) // len(ANIMALS):
         raise ValueError(f"users takes 1-{len(NAMES) // len(ANIMALS)}")
-    run = FaultRun(fault, messages=users * rounds, load=(loadavg(), 0.0))
+    run = FaultRun(fault, messages=users * rounds, load=(loadavg(), 0.0), workdir=str(workdir))
     started = time.monotonic()
     async with FakeTelegram() as tg:
         replicas = _replica_set(tg, url, workdir, send_grace_s)
@@ -755,6 +790,7 @@ async def run_fault(
             await asyncio.to_thread(keep_evidence, workdir, tg, url, run, replicas)
             run.given_up = replicas.log_events("update_given_up") + len(tg.given_up)
             run.sessions_restored = replicas.log_events("db_session_restored")
+            run.claims_failed = replicas.log_events("inbox_claim_failed")
             run.unhandled = sum(replicas.log_lines(text) for text in UNHANDLED)
             run.redelivered = len(tg.redelivered)
             run.webhook_order_breaks = len(tg.order_breaks())

@@ -161,6 +161,8 @@ class ReplicaSet:
         env.update(
             {
                 "PYTHONPATH": str(CHECKOUT),
+                # A replica killed (SIGKILL) leaves nothing of its output in a buffer.
+                "PYTHONUNBUFFERED": "1",
                 "MEMBOT_DB": self.db_of(replica.index),
                 "MEMBOT_EMBEDDER": self.embedder,
                 "MEMBOT_LEASE_S": str(self.lease_s),

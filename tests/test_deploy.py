@@ -595,3 +595,29 @@ def test_the_image_pins_tool_checks_and_moves_every_pin(tmp_path: Path) -> None:
     assert f"caddy:2.10.2-alpine@sha256:{moved}" in files[0].read_text(encoding="utf-8")
     assert image_pins.run(False, {}, registry, lines.append, files) == 0
     assert image_pins.hub_repository("python") == "library/python"
+
+
+def test_every_way_of_running_a_replica_writes_its_output_unbuffered() -> None:
+    """A replica killed (SIGKILL, the OOM killer, a stop past the grace) loses whatever its
+    process still buffered: the JSON log lines go out one by one (``logging``'s stream handler
+    flushes each), and the interpreter runs unbuffered (``PYTHONUNBUFFERED=1``) wherever membot
+    is started, so nothing else it writes waits in a buffer — the image (and so every compose
+    service built from it), the systemd unit and the fault suite's replicas."""
+    from devtools.replicas import Replica, ReplicaSet
+
+    env = dict(
+        pair.split("=", 1)
+        for word, arg in final_stage()
+        if word == "ENV"
+        for pair in arg.split()
+        if "=" in pair
+    )
+    assert env.get("PYTHONUNBUFFERED") == "1", env
+    for name, service in compose()["services"].items():
+        if str(service.get("image", "")).startswith("membot:"):
+            assert service["build"]["dockerfile"] == "deploy/Dockerfile", name
+            assert "PYTHONUNBUFFERED" not in service.get("environment", {}), name
+    assert "PYTHONUNBUFFERED=1" in unit_values()["Environment"]
+    harness = ReplicaSet(1, db="", token="t", base_url="", base_file_url="", workdir=ROOT)
+    replica = Replica(0, 1, ROOT / "replica-0.log")
+    assert harness._environment(replica)["PYTHONUNBUFFERED"] == "1"

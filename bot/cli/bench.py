@@ -21,6 +21,8 @@ from bot.cli.options import JsonOpt, WorkdirOpt
 from bot.cli.progress import progress
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from rich.table import Table
 
     from bot.config import Settings
@@ -641,7 +643,6 @@ def bench_faults(
     fault suite's scenario, ``devtools/faults.py``); exits 1 when any run was not exact —
     but for duplicates that are all the residual window's ("window (N)": answers Telegram
     took from a replica killed, or stopped past the grace, before it recorded them)."""
-    import shutil
     import tempfile
     from pathlib import Path
 
@@ -661,12 +662,7 @@ def bench_faults(
         results = run(
             run_faults(chosen, runs=runs, workdir=tmp, users=users, progress=status.update)
         )
-    # A SIGKILL's duplicates that are all the residual window's (README) are what that fault
-    # gives by design: reported ("window"), not a failure; anything else keeps the logs.
-    if all(r.exact_but_the_window for r in results):
-        shutil.rmtree(tmp, ignore_errors=True)
-    else:  # the replicas' logs of the runs that were not exact stay for a look
-        err_console.print(f"replica logs kept in {tmp}")
+    _keep_evidence_if_off(results, tmp)
     if as_json:
         typer.echo(json.dumps({"runs": [r.as_json() for r in results]}))
     else:
@@ -695,6 +691,24 @@ def bench_faults(
         console.print(table)
     if not all(r.exact_but_the_window for r in results):
         raise typer.Exit(1)
+
+
+def _keep_evidence_if_off(results: list[Any], tmp: Path) -> None:
+    """Delete the fault runs' folder when every counter of every run is what an exact run
+    gives; else keep it and say which run's folder and which counters. A SIGKILL's duplicates
+    that are all the residual window's (README) pass the run ("window") but are counters off
+    all the same, as are the fake's own order breaks and an apology: the replicas' logs, every
+    webhook request and the inbox's rows of each run stay for a look."""
+    import shutil
+
+    off = [(r, r.counters_off()) for r in results]
+    if not any(counters for _, counters in off):
+        shutil.rmtree(tmp, ignore_errors=True)
+        return
+    err_console.print(f"evidence kept in {tmp}")
+    for r, counters in off:
+        if counters:
+            err_console.print(f"  {r.workdir or tmp}: {', '.join(counters)} off")
 
 
 def _counts(value: str, option: str) -> list[int]:

@@ -269,6 +269,11 @@ class Backend(Protocol):
         process that may still be sending its answer began less than ``:grace`` seconds ago."""
         ...
 
+    def skip_locked_sql(self) -> str:
+        """A ``SELECT``'s locking clause that passes over rows another open transaction holds
+        instead of waiting for them (``""`` where no other transaction can hold a row)."""
+        ...
+
     def resend_sql(self) -> str:
         """The condition under which an inbox row's begun answer (``sent_at``, ``sent_by``)
         may be begun again by ``:me`` at ``:now``: whoever began it cannot send late."""

@@ -118,19 +118,35 @@ def claim(
     The candidates are the chats' heads among the oldest pending updates (:data:`_OLDEST`),
     so a backlog does not slow its own drain (the query used to visit and sort every pending
     row: 372 ms at 20,000).
+
+    A head another open transaction holds (on PostgreSQL: a replica stopped mid-transaction
+    on it keeps its row lock until the server ends its session) is passed over, not waited
+    for (``FOR UPDATE SKIP LOCKED`` on the heads only): the other chats are claimed meanwhile.
+    Its chat waits all the same — the heads are told from the claim's snapshot, where the held
+    row is still its chat's oldest pending update, so the chat's next update is no head.
+    (Skipping locked rows while *choosing* a chat's oldest would hand its next one out, out of
+    order: ``outbox.claim_next`` does not, for that reason.)
     """
     # Not its own: an update this process holds is being handled by it. A process that began
     # sending stays its holder for SEND_GRACE_S.
-    not_sending = backend_of(conn).not_sending_sql
+    backend = backend_of(conn)
+    not_sending = backend.not_sending_sql
     free = lease_repo.free_sql(conn, mine=False, alive_only=alive_only) + not_sending("")
     free_i = lease_repo.free_sql(conn, "i.", mine=False, alive_only=alive_only) + not_sending("i.")
+    free_h = lease_repo.free_sql(conn, "h.", mine=False, alive_only=alive_only) + not_sending("h.")
+    heads = (
+        f"SELECT i.id FROM {_OLDEST} i WHERE {free_i} AND NOT EXISTS ("
+        "SELECT 1 FROM inbox j WHERE j.platform = :p AND j.status = 'pending' "
+        "AND j.chat_key = i.chat_key AND j.update_id < i.update_id) "
+        "ORDER BY i.update_id LIMIT :lim"
+    )
     rows = conn.execute(
         text(
             "UPDATE inbox SET lease_owner = :me, lease_until = :until, attempts = attempts + 1 "
-            f"WHERE id IN (SELECT i.id FROM {_OLDEST} i WHERE {free_i} AND NOT EXISTS ("
-            "SELECT 1 FROM inbox j WHERE j.platform = :p AND j.status = 'pending' "
-            "AND j.chat_key = i.chat_key AND j.update_id < i.update_id) "
-            f"ORDER BY i.update_id LIMIT :lim) AND status = 'pending' AND {free} "
+            f"WHERE id IN (SELECT h.id FROM inbox h WHERE h.id IN ({heads}) "
+            f"AND h.status = 'pending' AND {free_h} "
+            f"ORDER BY h.update_id LIMIT :lim{backend.skip_locked_sql()}) "
+            f"AND status = 'pending' AND {free} "
             "RETURNING id, update_id, chat_key, payload, attempts"
         ),
         {

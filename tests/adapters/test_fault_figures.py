@@ -169,3 +169,44 @@ def test_a_stop_past_the_grace_tolerates_only_duplicates_of_answers_on_their_way
     clean = stopped([])
     assert (clean.window_ms, clean.duplicates_outside_window) == ([], 1)
     assert not clean.exact_but_the_window
+
+
+def test_an_exact_run_with_any_counter_off_keeps_its_evidence_and_says_where(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``bench faults`` deleted its folder whenever every run was exact: a run exact for the
+    bot whose fake Bot API broke a chat's order itself (``webhook_order_breaks``), or that
+    sent an apology, lost the files its counters are read from. Any counter off now keeps the
+    folder and prints which run's, and which counters; an all-exact run still leaves none."""
+    import devtools.faults
+
+    def exact(workdir: Path) -> FaultRun:
+        run = FaultRun("none", messages=6, replies=6, turns_stored=6, turns_learned=6)
+        run.inbox, run.exit_codes, run.workdir = {"done": 6}, [0, 0, 0], str(workdir / "none-1")
+        return run
+
+    def evidence(folder: Path) -> None:
+        folder.mkdir(parents=True)
+        (folder / "webhooks.jsonl").write_text("{}\n")
+
+    for breaks in (0, 2):
+        folder = tmp_path / f"breaks{breaks}"
+
+        async def runs(*_: Any, workdir: Path, breaks: int = breaks, **__: Any) -> list[FaultRun]:
+            run = exact(workdir)
+            run.webhook_order_breaks = breaks
+            evidence(Path(run.workdir))
+            return [run]
+
+        monkeypatch.setattr(devtools.faults, "run_faults", runs)
+        args = ["bench", "faults", "--faults", "none", "--workdir", str(folder)]
+        result = CliRunner(env={"COLUMNS": "300"}).invoke(cli, args)
+        assert result.exit_code == 0, result.output
+        kept = list(folder.glob("membot-faults-*/none-1/webhooks.jsonl"))
+        assert len(kept) == (1 if breaks else 0), result.output
+        if breaks:
+            assert f"{kept[0].parent}: webhook_order_breaks off" in result.output, result.output
+    run = exact(tmp_path)
+    assert run.counters_off() == []
+    run.other_replies = 1
+    assert run.ok and run.counters_off() == ["other_replies"]

@@ -6,6 +6,7 @@ webhook — not 60 s later with a count of calls (a CI run once failed so, with 
 from __future__ import annotations
 
 import asyncio
+import signal
 import socket
 import subprocess
 import sys
@@ -101,3 +102,39 @@ async def test_a_replica_that_exits_before_registering_fails_the_run_at_once_nam
             with pytest.raises(TimeoutError, match=r"replica 0 \(exited 0\)") as failed:
                 await until_registered(tg, replicas, timeout=600)
     assert "address already in use" in str(failed.value)
+
+
+async def test_a_killed_replicas_last_logged_event_before_the_kill_is_in_its_log(
+    tmp_path: Path,
+) -> None:
+    """A replica killed outright (SIGKILL: no shutdown, no flush at exit) must leave in its log
+    file every event it logged before the kill — the evidence a fault run is read from. The
+    replica logs ``update_redelivered`` before it acknowledges a redelivered update; once the
+    fake Bot API got that acknowledgement, the replica is killed at once and the line must be
+    in the file (a buffered log — a queue handler, a block-buffered stream — loses it)."""
+    db = tmp_path / "bot.db"
+    async with FakeTelegram() as tg:
+        replicas = ReplicaSet(
+            1,
+            db=str(db),
+            token=tg.token,
+            base_url=tg.caller_base_url("{replica}"),
+            base_file_url=tg.base_file_url,
+            workdir=tmp_path,
+        )
+        tg.balance(replicas.urls, redeliver=1.0, seed=3)  # every update sent twice
+        await replicas.start()
+        try:
+            await until_registered(tg, replicas)
+            tg.send_text(tg.user(7001, "Ana"), "Hello there")
+
+            def acknowledged_copy() -> bool:
+                return any(a.copy == 1 and a.ok for a in tg.webhook_attempts)
+
+            await tg.wait_for(acknowledged_copy, 60)
+            replicas.kill(0)
+            assert replicas.replicas[0].proc is not None
+            assert replicas.replicas[0].proc.returncode == -signal.SIGKILL
+            assert replicas.log_events("update_redelivered") == 1, replicas.log_tail(0)
+        finally:
+            await replicas.stop()

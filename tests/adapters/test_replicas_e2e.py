@@ -85,6 +85,9 @@ async def test_three_replicas_answer_and_learn_every_update_once_in_chat_order(
                     del got[3]
                 order = [next(n for n in names if n in text) for text in got]
                 assert order == names, (user.id, got)  # in the chat's order
+            # ... kept by the bot: the fake never sent a chat's update before its previous one
+            # was acknowledged (an order it broke itself would prove nothing).
+            assert tg.order_breaks() == []
             # Every turn learned exactly once (the killed replica's jobs taken over).
             assert await until_learned(pg_url, USERS * rounds)
             with psycopg.connect(pg_url) as conn:

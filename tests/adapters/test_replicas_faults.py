@@ -88,6 +88,10 @@ async def test_replicas_answer_and_learn_every_update_once_through_a_database_fa
     assert len(run.window_ms) == window and run.duplicates_outside_window == 0, figures
     assert window <= run.resent, (figures, logs)
     assert run.out_of_order == 0 and run.other_replies == 0, (figures, logs)
+    # ... and the order held because the bot kept it: the fake Bot API never sent a chat's
+    # update before its previous one was acknowledged (else an in-order run proves nothing).
+    assert run.webhook_order_breaks == 0, (figures, logs)
+    assert run.counters_off() == (["duplicates"] if window else []), figures
     assert run.turns_stored == run.turns_learned == run.messages, (figures, logs)
     assert run.learned_twice == 0 and run.inbox == {"done": run.messages}, figures
     assert run.given_up == 0, (figures, logs)

@@ -51,3 +51,24 @@ async def test_a_first_message_is_acknowledged_in_its_own_language(
     async with console(tmp_path / "m.db", ManualClock(START)) as s:
         out = await s.say(line)
     assert said in out and "Got it" not in out, out
+
+
+async def test_a_restart_does_not_make_a_known_users_next_message_a_first_one(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """The first-message rule (decided at 0.4) is for a user whose language is not known yet.
+    It was known per process: after a restart a German speaker's "On habite à Nantes." (French
+    at 0.66) was a first message again and answered in French, where the same line without the
+    restart kept German (below 0.7: the language they last wrote in). The stored language of
+    their messages is read instead, so a restart changes nothing."""
+    said = "Ich wohne seit drei Jahren mit meiner Familie in Berlin."
+    line = "On habite à Nantes."
+    async with console(tmp_path / "same.db", ManualClock(START)) as s:
+        await s.say(said)
+        kept = await s.say(line)
+    async with console(tmp_path / "restarted.db", ManualClock(START)) as s:
+        await s.say(said)
+    async with console(tmp_path / "restarted.db", ManualClock(START)) as s:  # a restart
+        restarted = await s.say(line)
+    assert "C'est noté" not in kept, kept  # the premise: German stands without a restart
+    assert restarted == kept, (restarted, kept)

@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
 
 from memory_core.clock import ManualClock
@@ -630,3 +631,35 @@ def test_handled_updates_are_recorded_done_and_the_retention_deletes_them(tmp_pa
             assert inbox_repo.forget_before(conn, START + timedelta(seconds=1), 5000) == 2
     finally:
         db.dispose()
+
+
+async def test_a_claim_passes_over_a_row_another_open_transaction_holds_but_not_its_chat(
+    pg_url: str,
+) -> None:
+    """A replica stopped (SIGSTOP) mid-transaction on an inbox row — in its own claim, before
+    the commit — keeps that row's lock until the server ends its session (20 s idle in
+    transaction). Every other replica's claim used to wait on it (5 s lock timeout, again and
+    again): no chat was answered meanwhile. Now the claim passes the held row over and leases
+    the other chats' heads; the held row's chat waits — its next update is not leased past it —
+    and is claimed once the holder lets go."""
+    clock = ManualClock(START)
+    config = MemoryConfig(lease_s=LEASE_S)
+    b = Memory.open(pg_url, None, clock=clock, config=config)
+    await b.leases.start()
+    inbox_b = Inbox(b, "telegram")
+    try:
+        for uid, chat in ((40, "chat:1"), (41, "chat:1"), (42, "chat:2"), (43, "chat:3")):
+            assert await inbox_b.put(uid, chat, f'{{"n": {uid}}}')
+        with psycopg.connect(pg_url) as frozen:  # a replica stopped mid-claim
+            frozen.execute(
+                "UPDATE inbox SET attempts = attempts + 1, lease_owner = 'stopped:1' "
+                "WHERE update_id = 40"
+            )
+            got = await inbox_b.claim(10)
+            assert [u.update_id for u in got] == [42, 43]  # not 41: chat 1 waits for 40
+            assert await inbox_b.claim(10) == []
+            frozen.rollback()  # the server ended the stopped session: its claim undone
+        assert [u.update_id for u in await inbox_b.claim(10)] == [40]
+    finally:
+        await b.leases.aclose()
+        b.close()

@@ -211,6 +211,11 @@ class PostgreSQLBackend:
         """Also free when its holder lost its liveness lock (``locks``)."""
         return locks.free_sql(prefix, mine=mine, alive_only=alive_only)
 
+    def skip_locked_sql(self) -> str:
+        """Row locks: a row another session holds (a replica stopped mid-transaction keeps
+        its locks until the server ends its session) is passed over, not waited for."""
+        return " FOR UPDATE SKIP LOCKED"
+
     def not_sending_sql(self, prefix: str) -> str:
         """See ``locks.not_sending_sql``."""
         return locks.not_sending_sql(prefix)

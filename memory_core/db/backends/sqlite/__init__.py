@@ -180,6 +180,12 @@ class SQLiteBackend:
             parts.append(f"{owner} = :me")
         return "(" + " OR ".join(parts) + ")"
 
+    def skip_locked_sql(self) -> str:
+        """None: a write transaction holds the whole file (one writer at a time), so no row of
+        a claim's is held by another open transaction — a stalled writer holds every claim up
+        for the busy timeout, whatever the query says."""
+        return ""
+
     def not_sending_sql(self, prefix: str) -> str:
         """This process did not begin sending the row's answer less than ``:grace`` seconds
         ago (one that began before a restart is gone: the run lock admits one process)."""
