@@ -473,6 +473,7 @@ def test_eval_sensitivity_reports_rules_alone_and_with_meaning(
         "fresh28",
         "fresh29",
         "fresh31",
+        "fresh33",
         "all",
     }
     assert reports[0]["fresh"]["sentences"] == 209
