@@ -396,6 +396,31 @@ _HEALTH_IN_PASSING: tuple[tuple[str, str], ...] = (
         r"(?=\s*(?:$|[,.;:!?]|(?:since|and|then|on|from|at|while|before|after|because|so|"
         r"today|tomorrow)\b))",
     ),
+    # Someone else's tablets or medicine collected or brought on an errand (sixteenth round,
+    # tune batch 39: "grabbed grandad's tablets from the chemist", "Omas Tabletten aus der
+    # Apotheke mitgebracht", "le recogí las pastillas a mi abuela", "récupéré les médicaments de
+    # ma voisine", "забрала маме лекарства из аптеки"); not one's own, nor what they are for
+    # ("… tablets for his heart" is still read).
+    (
+        "tablets pills meds medicine medication medications tabletten medikamente pastillas "
+        "medicinas medicamentos médicaments médocs cachets лекарства таблетки",
+        r"\b(?:pick(?:ed|ing)?\s+up|collect(?:ed|ing|s)?|fetch(?:ed|ing)?|grab(?:bed|bing)?|"
+        r"brought|got)\s+(?:(?:my|our)\s+)?(?:his|her|their|[a-z]+'s)\s+"
+        r"(?:tablets|pills|meds|medicine|medication)"
+        r"(?:\s+(?:from|at)\s+the\s+(?:chemist|pharmacy|chemist's))?"
+        r"(?=\s*(?:$|[,.;:!?]|(?:since|and|then|on|from|at|while|before|after|because|so|"
+        r"today|tomorrow)\b))"
+        r"|\b(?:\w+s|seine|ihre|meiner\s+\w+|meinem\s+\w+)\s+(?:tabletten|medikamente)\s+"
+        r"(?:aus|von)\s+der\s+apotheke\s+(?:mitgebracht|geholt|abgeholt|besorgt)\b(?!\s+(?:für|gegen))"
+        r"|\b(?:le|les)\s+(?:recog\w+|traj\w+|compr\w+|busqu\w+)\s+(?:las|los)\s+(?:pastillas|"
+        r"medicinas|medicamentos)\s+a\s+(?:mi|su|mis|sus)\s+\w+(?:\s+en\s+la\s+farmacia)?"
+        r"(?=\s*(?:$|[,.;:!?]|y\b))"
+        r"|\b(?:récupéré|pris|cherché|acheté)\s+(?:les|ses)\s+(?:médicaments|médocs|cachets)\s+"
+        r"(?:de|pour)\s+(?:ma|mon|mes|sa|son)\s+\w+(?:\s+à\s+la\s+pharmacie)?"
+        r"(?=\s*(?:$|[,.;:!?]|et\b))"
+        r"|\b(?:забрал\w*|купил\w*|взял\w*|привез\w*|привёз\w*)\s+(?:\w+(?:е|у))\s+"
+        r"(?:лекарства|таблетки)(?:\s+из\s+аптеки)?(?=\s*(?:$|[,.;:!?]|по\s+дороге|и\b))",
+    ),
     # An animal's routine care ("the puppy's second vaccination", "our kitten got her worming
     # tablet", "der Hund bekommt Tabletten gegen Zecken", "la vacuna de la rabia del perro",
     # "le rappel de vaccin du chat", "прививка коту"): no one's health (a pet's illness is read).
