@@ -1092,14 +1092,18 @@ def test_a_look_alike_may_be_kept_by_one_of_several_patterns() -> None:
         (Topic.HEALTH, "tired all the time since the chemo started", True),
         # Someone else's tablets or medicine fetched on an errand, in five languages; what they
         # are for, or one's own, is kept.
-        (Topic.HEALTH, "fetched my neighbour's tablets at the pharmacy before work", False),
+        (Topic.HEALTH, "fetched my neighbour's tablets at the pharmacy on my way to work", False),
         (Topic.HEALTH, "hab Opas Medikamente aus der Apotheke abgeholt", False),
         (Topic.HEALTH, "les compré las medicinas a mis padres y después fui al súper", False),
-        (Topic.HEALTH, "j'ai acheté les cachets de mon père et je suis rentrée", False),
+        (Topic.HEALTH, "j'ai acheté les cachets de mon père et ensuite je suis rentrée", False),
         (Topic.HEALTH, "привёз дедушке таблетки из аптеки", False),
         (Topic.HEALTH, "fetched grandad's tablets for his heart at the pharmacy", True),
         (Topic.HEALTH, "picked up my antidepressants at the pharmacy", True),
         (Topic.HEALTH, "hab Omas Tabletten gegen Bluthochdruck aus der Apotheke geholt", True),
+        # Only the whole errand: what follows "and" is read as before (a crisis among it).
+        (Topic.SELF_HARM, "fetched grandma's tablets and I'm keeping them all for me", True),
+        (Topic.HEALTH, "hab Opas Tabletten aus der Apotheke geholt und nehme sie heute alle", True),
+        (Topic.HEALTH, "привёз дедушке таблетки и выпью их все сам", True),
     ],
 )
 def test_tiredness_after_an_evening_and_someone_elses_tablets_drop_the_readers_reading(
