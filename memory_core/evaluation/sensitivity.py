@@ -124,7 +124,23 @@ five-word run with another list, the sources, the tests or the docs; rules and r
 errands, sport, family logistics, work, pets at the vet, cooking, school, travel, tiredness,
 appointments made for others — and 76 special-category sentences said in the same situations,
 in five languages, written by h-sens15 after fresh31's first figure and never from its rows;
-rows sharing a five-word run with another list rewritten) is tune whole. Batch 111
+rows sharing a five-word run with another list rewritten) is tune whole. Batch 38
+(``sensitivity_special_fresh33.jsonl``, reported as ``fresh33``: 60 special-category sentences
+— every category, mental health, pregnancy, debt and income apart, said in chat register — and
+61 everyday look-alikes sharing their words — a vet's antibiotics, a baby shower, a pub quiz's
+politics round, a church hall, a mock election, a recipe, a strike that cancelled a train — 48
+rows in English and 73 in de/es/fr/ru; written by h-sens16 before the sixteenth round, after
+reading only this docstring and docs/privacy.md, every row checked to share no five-word run with
+another list, the sources, the tests or the docs; rules and reader 0.926 / 0.833, the rules
+alone 0.951 / 0.650 when it was written) is held out whole. Batch 39
+(``sensitivity_special_tune39.jsonl``: 109 everyday look-alikes sharing words with the categories
+that bind on the held-out rows — medicine fetched for a relative, tiredness after a school
+evening, churches as venues, class and club votes, strikes, order and booking numbers, pets'
+routine care, idioms of crime — and 85 special-category sentences as people say them, politics,
+religion, sex life, criminal records and union membership most, in five languages; written by
+h-sens16 after fresh33's first figure and never from its rows, from the test split's
+per-category figures only; rows sharing a five-word run with another list rewritten, but the two
+look-alikes the brief named) is tune whole. Batch 111
 (``sensitivity_crisis_tune111.jsonl``: look-alikes of self-harm — goals revised downwards,
 quitting for good, "I'm done with", dying of hunger or laughter, a boss's "will kill me if",
 game deaths, sleeping forever, endings, fasting — and self-harm said obliquely, in five
@@ -166,11 +182,12 @@ FRESH_REPORTS: dict[int, str] = {
     30: "fresh28",
     32: "fresh29",
     36: "fresh31",
+    38: "fresh33",
 }
 FRESH_BATCHES: frozenset[int] = frozenset(FRESH_REPORTS)
 #: Batches written to tune on: all ``tune``, whatever the hash says.
 TUNE_BATCHES: frozenset[int] = frozenset(
-    {11, 12, 14, 16, 18, 20, 22, 24, 26, 29, 31, 33, 35, 37, 111}
+    {11, 12, 14, 16, 18, 20, 22, 24, 26, 29, 31, 33, 35, 37, 39, 111}
 )
 #: Tune batches that choose the reader's thresholds and nothing else: no rule is written from
 #: them and no weight fitted on them (``devtools/train_sensitivity.py``), so the rules miss of

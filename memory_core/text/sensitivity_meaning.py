@@ -1081,7 +1081,14 @@ LOOK_ALIKES: tuple[LookAlike, ...] = (
         "ate_too_much", _flag(Topic.HEALTH), _ATE_TOO_MUCH, (_CONDITION_SAID, _SICK_FROM_EATING)
     ),
     LookAlike("tells_of_a_trip", _flag(Topic.HEALTH), _TRIP, _CONDITION_SAID),
-    LookAlike("tired_from_the_day", _flag(Topic.HEALTH), _TIRED, _CONDITION_SAID),
+    # Sixteenth round: nor a faith ("völlig k.o. nach dem Elternabend" was read as religion),
+    # unless a faith is said beside it ("exhausted after the night prayers").
+    LookAlike(
+        "tired_from_the_day",
+        _flag(Topic.HEALTH, Topic.RELIGION),
+        _TIRED,
+        (_CONDITION_SAID, _FAITH_SAID),
+    ),
     LookAlike("a_routine_check_up", _flag(Topic.HEALTH), _CHECK_UP, _CONDITION_SAID),
     LookAlike(
         "an_errand_at_the_bank",

@@ -207,7 +207,8 @@ def test_the_classifier_meets_its_measured_figures_on_the_labelled_list() -> Non
     it was written), batch 27, reported as fresh26 (0.907 / 0.703 when it was written) and batch
     28, reported as fresh27 (0.926 / 0.568 when it was written) and batch 30, reported as fresh28
     (0.891 / 0.636 when it was written), and batch 32, reported as fresh29 (0.957 / 0.663 when it
-    was written), and batch 36, reported as fresh31 (0.960 / 0.814 when it was written)."""
+    was written), and batch 36, reported as fresh31 (0.960 / 0.814 when it was written), and batch
+    38, reported as fresh33 (0.951 / 0.650 when it was written)."""
     rows = load_labels()
     # The selection batch (29) chooses the reader's thresholds; no rule was written from it, so
     # the rules' tune figures leave it out (rules alone on it: 61 of 97 found, 10 false flags).
@@ -215,7 +216,8 @@ def test_the_classifier_meets_its_measured_figures_on_the_labelled_list() -> Non
         [
             r
             for r in rows
-            if r.batch not in {13, 15, 17, 19, 21, 23, 25, 27, 28, 30, 32, 36} | SELECTION_BATCHES
+            if r.batch
+            not in {13, 15, 17, 19, 21, 23, 25, 27, 28, 30, 32, 36, 38} | SELECTION_BATCHES
         ]
     )
     test, tune = report.splits["test"], report.splits["tune"]
@@ -254,6 +256,9 @@ def test_the_classifier_meets_its_measured_figures_on_the_labelled_list() -> Non
     fresh31 = evaluate([r for r in rows if r.batch == 36]).splits["fresh31"]
     assert fresh31.sensitive.precision >= 0.96
     assert fresh31.sensitive.recall >= 0.81
+    fresh33 = evaluate([r for r in rows if r.batch == 38]).splits["fresh33"]
+    assert fresh33.sensitive.precision >= 0.95
+    assert fresh33.sensitive.recall >= 0.65
     assert test.sensitive.precision >= 0.95
     assert test.sensitive.recall >= 0.81
     assert test.by_category[Category.HEALTH].precision >= 0.9

@@ -473,6 +473,7 @@ def test_eval_sensitivity_reports_rules_alone_and_with_meaning(
         "fresh28",
         "fresh29",
         "fresh31",
+        "fresh33",
         "all",
     }
     assert reports[0]["fresh"]["sentences"] == 209
@@ -1077,3 +1078,40 @@ def test_a_look_alike_may_be_kept_by_one_of_several_patterns() -> None:
     assert is_look_alike(row, "slept like a log after the wedding")
     assert not is_look_alike(row, "slept like a log but I still can't sleep at night")
     assert not is_look_alike(row, "so worn down I could sleep for a month and not wake")
+
+
+@pytest.mark.parametrize(
+    ("topic", "text", "kept"),
+    [
+        # Sixteenth round (tune batch 39): tiredness after an evening is no faith; a faith said
+        # beside it is kept.
+        (Topic.RELIGION, "ganz schön k.o. nach dem Sommerfest im Kindergarten", False),
+        (Topic.RELIGION, "wiped out after the school disco, kids asleep in the car", False),
+        (Topic.RELIGION, "je suis vannée après la fête des voisins", False),
+        (Topic.RELIGION, "exhausted after the night prayers, Ramadan is hard this year", True),
+        (Topic.HEALTH, "tired all the time since the chemo started", True),
+        # Someone else's tablets or medicine fetched on an errand, in five languages; what they
+        # are for, or one's own, is kept.
+        (Topic.HEALTH, "fetched my neighbour's tablets at the pharmacy on my way to work", False),
+        (Topic.HEALTH, "hab Opas Medikamente aus der Apotheke abgeholt", False),
+        (Topic.HEALTH, "les compré las medicinas a mis padres y después fui al súper", False),
+        (Topic.HEALTH, "j'ai acheté les cachets de mon père et ensuite je suis rentrée", False),
+        (Topic.HEALTH, "привёз дедушке таблетки из аптеки", False),
+        (Topic.HEALTH, "fetched grandad's tablets for his heart at the pharmacy", True),
+        (Topic.HEALTH, "picked up my antidepressants at the pharmacy", True),
+        (Topic.HEALTH, "hab Omas Tabletten gegen Bluthochdruck aus der Apotheke geholt", True),
+        # Only the whole errand: what follows "and" is read as before (a crisis among it).
+        (Topic.SELF_HARM, "fetched grandma's tablets and I'm keeping them all for me", True),
+        (Topic.HEALTH, "hab Opas Tabletten aus der Apotheke geholt und nehme sie heute alle", True),
+        (Topic.HEALTH, "привёз дедушке таблетки и выпью их все сам", True),
+    ],
+)
+def test_tiredness_after_an_evening_and_someone_elses_tablets_drop_the_readers_reading(
+    topic: Topic, text: str, kept: bool
+) -> None:
+    """Tune batch 39's classes (h-sens16): the reader read "völlig k.o. nach dem Elternabend"
+    as religion and medicine fetched for a grandparent as health; the same words with a faith,
+    a condition, or one's own medicine keep the reading."""
+    from memory_core.text.sensitivity_meaning import _guarded
+
+    assert (_guarded(topic, text) == topic) is kept
