@@ -17,6 +17,13 @@ _CHAT_WORDS = {
     "wat": "what",
     "wats": "what's",
     "whats": "what's",
+    # "wots my job", "wot's her name", "whit's ma trade" (Scots): the same "what's".
+    "wot": "what",
+    "wots": "what's",
+    "wot's": "what's",
+    "wat's": "what's",
+    "whit's": "what's",
+    "whits": "what's",
     "abt": "about",
     "abour": "about",
     "bout": "about",
@@ -188,7 +195,8 @@ _PLAIN: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
             (r"(?<![\w'-])(?:ye|youse)\s+ken(?![\w'-])", "you know", re.IGNORECASE),
             (
                 r"(?<![\w'-])ma(?=\s+(?:birthday|wife|man|husband|son|daughter|dug|dog|cat|job|"
-                r"hoose|car|weans|bairns|maw|da|mum|dad|brother|sister|favourite|team|pal)\b)",
+                r"hoose|car|weans|bairns|maw|da|mum|dad|brother|sister|favourite|team|pal|trade|work|name|"
+                r"age|boys|laddies|lassies|lad|lass|back|hobby|doctor)\b)",
                 "my",
                 re.IGNORECASE,
             ),
