@@ -169,6 +169,14 @@ _PLAIN: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
                 r"\g<g>I'm",
                 re.IGNORECASE,
             ),
+            # "aye so am a joiner", "am a nurse by trade": chat and Scots drop the "I" before
+            # "am" opening the message ("Am I a …" asks, and keeps its "I").
+            (
+                r"^(?P<g>\s*(?:(?:so|aye|well|ok|okay|yeah|yep|and|but|oh|right)[,!]*\s+)*)am"
+                r"(?=\s+(?:a|an|now|still|retired|originally|currently)\s)",
+                r"\g<g>I'm",
+                re.IGNORECASE,
+            ),
             # "my lil bro", "our big sis": the plain kin word (as ``kin.plain_kin`` says it).
             (
                 r"(?<![\w'-])(?P<m>my|our)\s+(?:(?:little|lil|big|baby)\s+)?bro(?![\w'-])",
