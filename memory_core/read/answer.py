@@ -1105,7 +1105,7 @@ def _only_a_name(hit: SearchHit) -> bool:
     m = _ONLY_NAMES.search(hit.text)
     if m is None or len(hit.text.split()) > _SHORT_NAMING:
         return False
-    # "Mi chico se llama Marc y es bombero.", "Девушку зовут Алина, она парикмахер.": a
+    # "Mi primo se llama Iker y es cartero.", "Сестру зовут Оля, она повар.": a
     # clause after the name says more of them (a name of two words does not).
     return len(hit.text[m.end() :].split()) <= _NAME_WORDS
 

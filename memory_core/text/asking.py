@@ -283,13 +283,13 @@ _CHAT_ASKS = re.compile(
     re.IGNORECASE,
 )
 #: Openings statements do not have, in chat (session 16's blind sets): German "wie", "wem",
-#: "wen", "wo", "wann", "warum" with the verb right after and the user after it ("wie ernähr
-#: ich mich", "wem drück ich die daumen"; "Wie gesagt, ich …", "Wo ich wohne, …" tell);
-#: French "c'est" cut to "c" before the question word ("c où mon taf", "c qui le petit"), "qui
+#: "wen", "wo", "wann", "warum" with the verb right after and the user after it ("wie komm
+#: ich heim", "wem schreib ich so oft"; "Wie gesagt, ich …", "Wo ich wohne, …" tell);
+#: French "c'est" cut to "c" before the question word ("c où ta banque", "c qui ce type"), "qui
 #: c …", "pourquoi …" (not "pourquoi pas"), "comment" before a pronoun or "s'appelle"
-#: ("comment il s'appelle mon lapin"); Spanish "cuál" with its accent anywhere, or an accented
-#: question word after a preposition inside the message ("soy hincha de cuál club"); Russian
-#: "чё"/"чо"/"шо" and "почему" opening ("чё я по работе делаю"; "чё-то", "почему-то" tell).
+#: ("comment elle s'appelle déjà ta prof"); Spanish "cuál" with its accent anywhere, or an
+#: accented question word after a preposition inside the message ("juego en cuál puesto");
+#: Russian "чё"/"чо"/"шо" and "почему" opening ("чё я ем на ужин"; "чё-то", "почему-то" tell).
 _CHAT_OPENINGS = re.compile(
     r"^\s*(?:wie|wem|wen|wo|wann|warum)\s+(?!gesagt\b|immer\b|schon\b|auch\b|jeden\b|jedes\b|"
     r"jede\b|gewohnt\b|versprochen\b|ich\b|wir\b|du\b|man\b)[a-zäöüß]+\s+(?:ich|wir|mein\w*|"

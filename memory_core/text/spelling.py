@@ -17,7 +17,7 @@ _CHAT_WORDS = {
     "wat": "what",
     "wats": "what's",
     "whats": "what's",
-    # "wots my job", "wot's her name", "whit's ma trade" (Scots): the same "what's".
+    # "wots his job", "wot's her name", "whit's yer name" (Scots): the same "what's".
     "wot": "what",
     "wots": "what's",
     "wot's": "what's",
@@ -169,7 +169,7 @@ _PLAIN: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
                 r"\g<g>I'm",
                 re.IGNORECASE,
             ),
-            # "aye so am a joiner", "am a nurse by trade": chat and Scots drop the "I" before
+            # "aye so am a roofer", "am a nurse by trade": chat and Scots drop the "I" before
             # "am" opening the message ("Am I a …" asks, and keeps its "I").
             (
                 r"^(?P<g>\s*(?:(?:so|aye|well|ok|okay|yeah|yep|and|but|oh|right)[,!]*\s+)*)am"

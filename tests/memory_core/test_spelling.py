@@ -172,4 +172,4 @@ def test_am_without_its_i_opening_a_message_is_the_users(said: str, job: str) ->
 
 
 def test_am_asking_keeps_its_i() -> None:
-    assert plainly("Am I a member of the club?") == "Am I a member of the club?"
+    assert plainly("Am I on the rota this week?") == "Am I on the rota this week?"
