@@ -110,6 +110,16 @@ BLIND10_PATH = Path(__file__).parent / "labels" / "walk_blind10.json"
 #: studies, children, pets by name or kind, illnesses and medicines, diets, hobbies, teams), and
 #: five never-told questions each near a told area.
 ASK15_PATH = Path(__file__).parent / "labels" / "ask_blind15.json"
+#: The eleventh blind walk: thirteen users (three each en, de, ru; two each es, fr; chat spelling,
+#: slang, typos and formal registers), five to seven facts each told over days 0-10 in ordinary
+#: chat messages with small talk between (an age corrected days later), asked on days 40-60 in
+#: other words, two never-told questions each.
+BLIND11_PATH = Path(__file__).parent / "labels" / "walk_blind11.json"
+#: The eighth blind question set: ten users (two each en, de, es, fr, ru; Scots spelling, Chilean
+#: and French slang, formal registers), seven facts each asked three ways on day 60 (jobs,
+#: employers, studies, partners' jobs, children, grandchildren, pets, illnesses, a medicine,
+#: diets, teams, hobbies, homes), and five never-told questions each near a told area.
+ASK16_PATH = Path(__file__).parent / "labels" / "ask_blind16.json"
 Progress = Callable[[str, int, int], None]
 #: Replies that say the bot does not know (any language the bot speaks).
 _UNKNOWN = re.compile(

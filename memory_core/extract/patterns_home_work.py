@@ -239,7 +239,11 @@ def job_title(raw: str, *, by_shape: bool = False) -> str | None:
         return None  # what the user's marriage is, shaped like a worker's noun
     if re.fullmatch(r"\d+(?:-years?-old)?", words[0]):
         return None  # "28 and a vet", "38-year-old firefighter": an age rides along
-    if phrase.lower() in JOB_WORDS or (words[-1] in JOB_WORDS and not _ADJECTIVES & set(words)):
+    # "sous-chef", "head-teacher": a hyphenated compound is the job of its last part.
+    head = words[-1].rsplit("-", 1)[-1]
+    if phrase.lower() in JOB_WORDS or (
+        (words[-1] in JOB_WORDS or head in JOB_WORDS) and not _ADJECTIVES & set(words)
+    ):
         return phrase
     # The longer list holds words that are names too ("Mason", "Judge"): a job only as a
     # lower-case word ("a roofer", "postman").

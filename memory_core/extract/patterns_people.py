@@ -545,7 +545,9 @@ def _is_occupation(phrase: str) -> bool:
     words = phrase.lower().split()
     if not words or _JUDGING.intersection(words):
         return False
-    return phrase.lower() in OCCUPATIONS or words[-1] in OCCUPATIONS
+    # "sous-chef", "head-teacher": a hyphenated compound is the job of its last part.
+    last = words[-1].rsplit("-", 1)[-1]
+    return phrase.lower() in OCCUPATIONS or words[-1] in OCCUPATIONS or last in OCCUPATIONS
 
 
 # ---- "… and he is a chef": who a pronoun stands for, within one turn ------------------------

@@ -586,7 +586,9 @@ def _occupation(phrase: str) -> bool:
     words = phrase.lower().split()
     if not words or _NOT_PROFESSIONAL.intersection(words):
         return False
-    return phrase.lower() in OCCUPATIONS or words[-1] in OCCUPATIONS
+    # "sous-chef", "head-teacher": a hyphenated compound is the job of its last part.
+    last = words[-1].rsplit("-", 1)[-1]
+    return phrase.lower() in OCCUPATIONS or words[-1] in OCCUPATIONS or last in OCCUPATIONS
 
 
 # ---- what is no lasting fact ---------------------------------------------------------------

@@ -157,7 +157,7 @@ _FILLER = re.compile(
     # "As I said before, …", "like I mentioned, …": the user points back, the rest is said.
     r"(?:as|like)\s+i\s+(?:said|mentioned|told\s+you|wrote)(?:\s+(?:before|earlier|already|"
     r"last\s+time|yesterday))?|"
-    r"basically|literally|ngl|not gonna lie|i mean|tbf|fwiw|welp|lowkey|omg|soo+|"
+    r"basically|literally|ngl|not gonna lie|i mean|tbf|fwiw|welp|lowkey|omg|soo+|aye|ach|och|ugh|"
     # "heads up, …", "quick note: …": the user flags what follows.
     r"(?:just\s+a\s+)?heads[\s-]up|quick\s+note|side\s+note|"
     r"(?:can|could|would|will)\s+you\s+(?:please\s+)?|please|pls)\b[\s,:!.\-–—]*)+",

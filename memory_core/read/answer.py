@@ -1065,6 +1065,8 @@ _ONLY_NAMES = re.compile(
     re.IGNORECASE,
 )
 _SHORT_NAMING = 6
+#: At most this many words follow the naming verb in a note that only names someone.
+_NAME_WORDS = 2
 _JOB = next(i for i, a in enumerate(DOMAINS) if a.startswith("job,"))
 _HOME = next(i for i, a in enumerate(DOMAINS) if a.startswith("home,"))
 
@@ -1100,7 +1102,12 @@ def _only_a_name(hit: SearchHit) -> bool:
         return person.attribute == "name"
     if not key.startswith("note."):
         return False
-    return bool(_ONLY_NAMES.search(hit.text)) and len(hit.text.split()) <= _SHORT_NAMING
+    m = _ONLY_NAMES.search(hit.text)
+    if m is None or len(hit.text.split()) > _SHORT_NAMING:
+        return False
+    # "Mi primo se llama Iker y es cartero.", "Сестру зовут Оля, она повар.": a
+    # clause after the name says more of them (a name of two words does not).
+    return len(hit.text[m.end() :].split()) <= _NAME_WORDS
 
 
 def _of_someone(hit: SearchHit) -> bool:

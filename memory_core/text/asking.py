@@ -241,6 +241,9 @@ _REQUESTS = re.compile(
     r"|\b(?:as|is|are|called|named|at|in|from|with|for|studies|does)\s+(?:what|who|where)"
     r"(?:\s*,?\s*again)?\s*[.!…]*$"
     r"|^\s*(?:zähl|zähle|zählen|nenn|nenne|nennen)\s+(?:Sie\s+)?mir\b"
+    # "Nennen Sie bitte unsere Töchter", "nenn mal meine Kinder": a request before the noun.
+    r"|^\s*(?:zähl|zähle|zählen|nenn|nenne|nennen)\s+(?:Sie\s+)?(?:(?:bitte|mal|doch)\s+)+"
+    r"(?:mir\s+)?(?:mein|meine|meinen|meiner|unser|unsere|unseren|die|alle)\b"
     r"|^\s*(?:nómbrame|nombrame|enumérame|enumerame|dime\s+los\s+nombres)\b"
     r"|^\s*(?:el|la|los|las)\s+(?:nombres?|edad|trabajo|oficio|cumpleaños)\s+de\s+"
     r"(?:mis?|nuestr[oa]s?)\s+[\w ]+?(?:\s*,?\s*(?:porfa|por\s+favor|otra\s+vez))\s*[.!…]*$"
@@ -279,6 +282,42 @@ _CHAT_ASKS = re.compile(
     r"|^\s*(?:wen|wut|wot)\s+(?:do|does|did|is|am|are|was|were|will|can|r)\s+(?:i|u|you|we|my)\b",
     re.IGNORECASE,
 )
+#: Openings statements do not have, in chat (session 16's blind sets): German "wie", "wem",
+#: "wen", "wo", "wann", "warum" with the verb right after and the user after it ("wie komm
+#: ich heim", "wem schreib ich so oft"; "Wie gesagt, ich …", "Wo ich wohne, …" tell);
+#: French "c'est" cut to "c" before the question word ("c où ta banque", "c qui ce type"), "qui
+#: c …", "pourquoi …" (not "pourquoi pas"), "comment" before a pronoun or "s'appelle"
+#: ("comment elle s'appelle déjà ta prof"); Spanish "cuál" with its accent anywhere, or an
+#: accented question word after a preposition inside the message ("juego en cuál puesto");
+#: Russian "чё"/"чо"/"шо" and "почему" opening ("чё я ем на ужин"; "чё-то", "почему-то" tell).
+_CHAT_OPENINGS = re.compile(
+    r"^\s*(?:wie|wem|wen|wo|wann|warum)\s+(?!gesagt\b|immer\b|schon\b|auch\b|jeden\b|jedes\b|"
+    r"jede\b|gewohnt\b|versprochen\b|ich\b|wir\b|du\b|man\b)[a-zäöüß]+\s+(?:ich|wir|mein\w*|"
+    r"unser\w*)(?![\w-])"
+    r"|^\s*c(?:['’]est|['’]|\s)\s*(?:qui|ki|où|quoi|koi|combien|comment|quand(?!\s+m[êe]me))"
+    r"(?![\w'’-])"
+    r"|^\s*qui\s+c(?![\w-])"
+    r"|^\s*pourquoi(?![\w'’-])(?!\s+pas\b)"
+    r"|^\s*comment\s+(?:il|elle|ils|elles|on|je|j['’]|tu|t['’]|vous|s['’]appell\w*|se)(?![\w'’-])"
+    r"|(?<![\w-])cuál(?:es)?(?![\w-])"
+    r"|(?<![\w-])(?:de|en|a|con|para|por|desde)\s+(?:qué|quién(?:es)?|dónde|cuánt[oa]s?)(?![\w-])"
+    r"|^\s*(?:чё|чо|шо|почему)(?![\w-])(?!\s*,)",
+    re.IGNORECASE,
+)
+#: "no sé de qué trabaja", "Me pregunto en qué …": the Spanish question word asks nothing.
+_SPANISH_NOT_ASKING = re.compile(
+    r"\b(?:sé|sabe|sabes|sabemos|saben|saber|idea|pregunto|entiendo|importa|decidir|elegir)\s+"
+    r"(?:\w+\s+)?(?:(?:de|en|a|con|para|por|desde)\s+)?(?:qué|quién|dónde|cuánt|cuál)",
+    re.IGNORECASE,
+)
+
+
+def _opens_in_chat(text: str) -> bool:
+    """The openings and accented question words of :data:`_CHAT_OPENINGS`."""
+    m = _CHAT_OPENINGS.search(text)
+    return m is not None and not _SPANISH_NOT_ASKING.search(text)
+
+
 _YES_NO_TAIL = re.compile(
     r"\s(?:or\s+(?:what|wat|nah)|oder\s+(?:nicht|was)|o\s+no|или\s+нет)\s*[.…]*\s*$",
     re.IGNORECASE,
@@ -315,4 +354,5 @@ def asks_unmarked(text: str) -> bool:
         or _TOLD_YOU_WHICH.match(text)
         or _topic_then_asks(text)
         or _asks_in_chat(text)
+        or _opens_in_chat(text)
     )

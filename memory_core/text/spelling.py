@@ -17,6 +17,13 @@ _CHAT_WORDS = {
     "wat": "what",
     "wats": "what's",
     "whats": "what's",
+    # "wots his job", "wot's her name", "whit's yer name" (Scots): the same "what's".
+    "wot": "what",
+    "wots": "what's",
+    "wot's": "what's",
+    "wat's": "what's",
+    "whit's": "what's",
+    "whits": "what's",
     "abt": "about",
     "abour": "about",
     "bout": "about",
@@ -162,6 +169,14 @@ _PLAIN: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
                 r"\g<g>I'm",
                 re.IGNORECASE,
             ),
+            # "aye so am a roofer", "am a nurse by trade": chat and Scots drop the "I" before
+            # "am" opening the message ("Am I a …" asks, and keeps its "I").
+            (
+                r"^(?P<g>\s*(?:(?:so|aye|well|ok|okay|yeah|yep|and|but|oh|right)[,!]*\s+)*)am"
+                r"(?=\s+(?:a|an|now|still|retired|originally|currently)\s)",
+                r"\g<g>I'm",
+                re.IGNORECASE,
+            ),
             # "my lil bro", "our big sis": the plain kin word (as ``kin.plain_kin`` says it).
             (
                 r"(?<![\w'-])(?P<m>my|our)\s+(?:(?:little|lil|big|baby)\s+)?bro(?![\w'-])",
@@ -188,7 +203,8 @@ _PLAIN: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
             (r"(?<![\w'-])(?:ye|youse)\s+ken(?![\w'-])", "you know", re.IGNORECASE),
             (
                 r"(?<![\w'-])ma(?=\s+(?:birthday|wife|man|husband|son|daughter|dug|dog|cat|job|"
-                r"hoose|car|weans|bairns|maw|da|mum|dad|brother|sister|favourite|team|pal)\b)",
+                r"hoose|car|weans|bairns|maw|da|mum|dad|brother|sister|favourite|team|pal|trade|work|name|"
+                r"age|boys|laddies|lassies|lad|lass|back|hobby|doctor)\b)",
                 "my",
                 re.IGNORECASE,
             ),

@@ -168,3 +168,26 @@ def test_the_partner_in_slang_is_not_answered_with_the_users_name() -> None:
     wife = keyed(2, "family.wife.karin.name", "Pia's wife is named Karin.", 0.84)
     assert ids(answering([own, wife, *FILLER], question="Wie heißt meine Alte?")) == [2]
     assert ids(answering([own, wife, *FILLER], question="Как зовут мою старуху?")) == [2]
+
+
+@pytest.mark.parametrize(
+    ("note", "question"),
+    [
+        ("Se llama Nerea y es fisio.", "a qué se dedica nerea"),
+        ("Сестру зовут Даша, она бухгалтер.", "кем работает даша"),
+        ("Sister is called Nell, a vet.", "what does Nell do for work?"),
+    ],
+)
+def test_a_short_note_naming_someone_and_their_job_answers_their_job(
+    note: str, question: str
+) -> None:
+    """A short note that names one of the user's people and says more after the name (h-walk16:
+    "…, она парикмахер", "… y es bombero") is no note of a name alone: it answers what they do
+    (it was left out, and the bot said it did not know)."""
+    said = keyed(1, "note.x.sister", note, 0.86)
+    assert ids(answering([said, *FILLER], question=question)) == [1]
+
+
+def test_a_short_note_of_a_name_alone_still_says_no_job() -> None:
+    named = keyed(1, "note.x.sister", "Mi hermana se llama Nerea Sanz.", 0.86)
+    assert answering([named, *FILLER], question="a qué se dedica nerea") == []

@@ -88,3 +88,57 @@ def test_a_chat_statement_stays_one(text: str) -> None:
 def test_what_the_learner_refuses_as_a_question_is_answered(text: str) -> None:
     assert learner_question(text) or notes.is_question(text)
     assert is_question(text)
+
+
+#: Session 16's blind sets: chat questions told as statements ("Got it — …") or neither kept
+#: nor answered, by an opening statements do not have (German "wie/wem/wo" with the verb right
+#: after, French "c où", "qui c", "pourquoi", "comment il …", Spanish "cuál" anywhere or an
+#: accented question word after a preposition, Russian "чё", "почему"), and a German request
+#: with "bitte" before the noun.
+CHAT_OPENINGS = [
+    "wem schenk ich zu weihnachten immer socken",
+    "wie fahr ich morgens zur arbeit",
+    "wo kauf ich mein brot",
+    "Zählen Sie bitte meine Enkel auf",
+    "juego de delantero o de cuál posición",
+    "trabajo para quién ahora",
+    "c où qu'il bosse mon frère",
+    "c qui mon coiffeur",
+    "qui c mon voisin",
+    "pourquoi je prends du fer",
+    "comment elle s'appelle ma nièce",
+    "чё у меня с давлением",
+    "почему я не пью молоко",
+]
+#: ... and statements that open alike.
+CHAT_OPENINGS_TOLD = [
+    "Wie gesagt, ich fahre mit dem Rad zur Arbeit.",
+    "Wie immer koche ich sonntags.",
+    "C'est quand même ma sœur qui conduit.",
+    "Pourquoi pas, je fais du vélo depuis mai.",
+    "No sé cuál comprar, pero tengo un gato.",
+    "Vivo en el piso del cual te hablé.",
+    "Чё-то я устал, работаю на складе.",
+    "Почему-то я обожаю шахматы.",
+]
+
+
+@pytest.mark.parametrize("text", CHAT_OPENINGS)
+def test_a_chat_opening_asks(text: str) -> None:
+    assert asks_unmarked(text)
+    assert learner_question(text) and is_question(text) and notes.is_question(text)
+    said = TurnInput(text, datetime(2026, 3, 2, tzinfo=UTC), user_name="Kim")
+    assert extract_rules(said) == []
+
+
+@pytest.mark.parametrize("text", CHAT_OPENINGS_TOLD)
+def test_a_statement_opening_alike_tells(text: str) -> None:
+    assert not asks_unmarked(text)
+
+
+@pytest.mark.parametrize("text", ["wots my cousin's name", "whit's ma work", "wot's her job"])
+def test_what_spelled_in_chat_or_scots_asks(text: str) -> None:
+    """ "wots", "wot's", "whit's" are "what's" (they were kept as statements: "Got it — …")."""
+    assert learner_question(text) and is_question(text)
+    said = TurnInput(text, datetime(2026, 3, 2, tzinfo=UTC), user_name="Kim")
+    assert extract_rules(said) == []

@@ -20,6 +20,7 @@ from memory_core.evaluation.walk import (
     ASK13_PATH,
     ASK14_PATH,
     ASK15_PATH,
+    ASK16_PATH,
     BLIND2_PATH,
     BLIND3_PATH,
     BLIND4_PATH,
@@ -29,6 +30,7 @@ from memory_core.evaluation.walk import (
     BLIND8_PATH,
     BLIND9_PATH,
     BLIND10_PATH,
+    BLIND11_PATH,
     BLIND_PATH,
     WalkFact,
     WalkScript,
@@ -54,8 +56,10 @@ BLIND_SETS = (
     ASK13_PATH,
     ASK14_PATH,
     ASK15_PATH,
+    ASK16_PATH,
     BLIND9_PATH,
     BLIND10_PATH,
+    BLIND11_PATH,
 )
 RULE_SOURCES = (
     *ROOT.glob("memory_core/extract/**/*.py"),
@@ -617,6 +621,7 @@ _ONE_EACH = {"en": 4, "de": 1, "es": 1, "fr": 1, "ru": 1}
         (BLIND8_PATH, frozenset(), {"en": 2, "de": 2, "es": 2, "fr": 2, "ru": 2}),
         (BLIND9_PATH, frozenset(), {"en": 2, "de": 2, "es": 1, "fr": 1, "ru": 1}),
         (BLIND10_PATH, frozenset(), {"en": 2, "de": 2, "es": 1, "fr": 1, "ru": 2}),
+        (BLIND11_PATH, frozenset(), {"en": 3, "de": 3, "es": 2, "fr": 2, "ru": 3}),
         (ASK9_PATH, ALREADY_IN_THE_RULES_ASK9, {"en": 4, "de": 2, "es": 2, "fr": 1, "ru": 1}),
     ],
     ids=[
@@ -629,6 +634,7 @@ _ONE_EACH = {"en": 4, "de": 1, "es": 1, "fr": 1, "ru": 1}
         "eighth walk",
         "ninth walk",
         "tenth walk",
+        "eleventh walk",
         "question paraphrases",
     ],
 )
@@ -673,6 +679,12 @@ def test_the_later_blind_walks_stay_out_of_the_rules_and_tests(
         )
         # Every user moves home or changes job weeks after telling the first one.
         assert all(any(f.earlier and f.stale for f in u.facts) for u in script.users)
+    elif script_file == BLIND11_PATH:  # five to seven told over days 0-10, asked on days 40-60
+        assert all(5 <= len(u.facts) <= 7 and len(u.never) == 2 for u in script.users)
+        assert all(
+            40 <= u.ask_day <= 60 and max(f.day for f in u.facts) <= 10 for u in script.users
+        )
+        assert all(u.talk for u in script.users)  # small talk of their own between the facts
     else:
         assert all(len(u.facts) == 12 for u in script.users)
     if script_file == ASK9_PATH:
@@ -889,6 +901,20 @@ def test_the_seventh_question_set_stays_out_of_the_rules_and_tests() -> None:
     assert all(len(f.also) == 2 for u in script.users for f in u.facts)
     assert all(len(u.never) == 5 for u in script.users)
     assert not _found_in(RULE_SOURCES_2, ASK15_PATH), sorted(_found_in(RULE_SOURCES_2, ASK15_PATH))
+
+
+def test_the_eighth_question_set_stays_out_of_the_rules_and_tests() -> None:
+    """The eighth question set's lines (ten users, two each in en/de/es/fr/ru; seven facts each
+    asked three ways, five never-told each; written at h-walk16 before any rule, responder or
+    labelled set was read, and reworded before its first run where a line met another labels
+    file or the rules whole or by a run of five words) are in no rule, tuning data, module of
+    bot/, devtools/ or test, whole or as a run of five words."""
+    script = load_script(ASK16_PATH)
+    assert Counter(u.lang for u in script.users) == {"en": 2, "de": 2, "es": 2, "fr": 2, "ru": 2}
+    assert all(len(u.facts) == 7 for u in script.users)
+    assert all(len(f.also) == 2 for u in script.users for f in u.facts)
+    assert all(len(u.never) == 5 for u in script.users)
+    assert not _found_in(RULE_SOURCES_2, ASK16_PATH), sorted(_found_in(RULE_SOURCES_2, ASK16_PATH))
 
 
 class _EchoChat:

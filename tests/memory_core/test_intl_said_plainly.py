@@ -138,3 +138,23 @@ def test_a_german_line_without_its_ich_is_read_as_with_it(text: str, key: str, v
 )
 def test_a_question_or_a_maybe_is_no_line_without_its_ich(text: str) -> None:
     assert not [k for k in slots_of(text) if not k.startswith("note.")], slots_of(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "job"),
+    [
+        ("по выходным подрабатываю официантом в баре", "официант"),
+        ("Тридцать лет проработала медсестрой в больнице, теперь на пенсии.", "медсестра"),
+        ("тружусь сварщиком на верфи", "сварщик"),
+        ("я гоняю курьером по городу", "курьер"),
+    ],
+)
+def test_a_russian_job_after_another_verb_of_work(text: str, job: str) -> None:
+    """ "подрабатываю", "проработала", "тружусь", "гоняю" + the job in the instrumental (h-walk16:
+    only "работаю" was read, and the job was lost or kept as a note no question found)."""
+    assert slots_of(text).get("job_title") == job
+
+
+@pytest.mark.parametrize("text", ["гоняю мяч с друзьями", "вкалываю как проклятый"])
+def test_a_verb_of_work_without_a_job_is_none(text: str) -> None:
+    assert "job_title" not in slots_of(text)

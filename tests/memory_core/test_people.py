@@ -231,3 +231,20 @@ def test_a_name_asked_in_lower_case_is_one_the_user_told() -> None:
     assert names_someone_told("wie alt ist rory jetzt", told)
     assert not names_someone_told("how old is the universe", told)
     assert not names_someone_told("How old is the universe?", told)
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("My husband, Ravi, is a sous-chef in a hotel kitchen.", "family.husband.ravi.job"),
+        ("My aunt Bea is a head-teacher.", "family.aunt.bea.job"),
+        ("Tomasz is a sous-chef.", "person.tomasz.job"),
+        ("I'm a sous-chef.", "job_title"),
+    ],
+)
+def test_a_hyphenated_job_is_a_job(said: str, key: str) -> None:
+    """ "sous-chef", "head-teacher": the job of the compound's last part (h-walk16: the
+    partner's was keyed by its words, "…sous_chef_seafood_place", and "what's his job?" was
+    answered "I don't know that about … yet — only that … is a sous-chef")."""
+    found = extract_rules(TurnInput(said, datetime(2026, 3, 2, tzinfo=UTC), user_name="Kim"))
+    assert key in [c.key for c in found], [c.key for c in found]

@@ -155,3 +155,21 @@ def test_a_question_in_french_chat_is_a_question_about_the_user(asked: str) -> N
     ça")."""
     assert is_question(asked)
     assert names_the_user(asked)
+
+
+@pytest.mark.parametrize(
+    ("said", "job"),
+    [
+        ("so am a roofer, twenty years now", "roofer"),
+        ("aye am a plasterer by trade", "plasterer"),
+        ("am a welder", "welder"),
+    ],
+)
+def test_am_without_its_i_opening_a_message_is_the_users(said: str, job: str) -> None:
+    """Chat and Scots drop the "I" of "I am" (h-walk16: "… am a joiner …" was lost)."""
+    found = extract_rules(TurnInput(said, datetime(2026, 3, 2, tzinfo=UTC)))
+    assert ("job_title", job) in [(c.key, c.value) for c in found]
+
+
+def test_am_asking_keeps_its_i() -> None:
+    assert plainly("Am I on the rota this week?") == "Am I on the rota this week?"
