@@ -117,13 +117,20 @@ _BE = (
 #: verheiratet".
 #: A status said as a change, before it: "Wieder Single", "Seit Mai geschieden", "Otra vez
 #: soltera", "De nouveau célibataire", "Опять холост".
-_AGAIN = (
-    r"(?:(?:wieder|erneut|jetzt|nun|endlich|seit\s+\w+(?:\s+\d{4})?|otra\s+vez|de\s+nuevo|"
-    r"ahora|ya|desde\s+\w+|à\s+nouveau|a\s+nouveau|de\s+nouveau|maintenant|enfin|"
-    r"depuis\s+\w+|снова|опять|теперь|уже)\s+)?"
+#: The time it began may come first, the verb after it ("Seit Mai bin ich wieder Single",
+#: "Depuis l'été, je suis célibataire", "С апреля я снова холост").
+_AGAIN_WORD = (
+    r"(?:wieder|erneut|jetzt|nun|endlich|seit\s+(?:dem\s+)?\w+(?:\s+\d{4})?|otra\s+vez|"
+    r"de\s+nuevo|ahora|ya|desde\s+(?:el\s+)?\w+|à\s+nouveau|a\s+nouveau|de\s+nouveau|"
+    r"maintenant|enfin|depuis\s+(?:l['’]\s*|le\s+|la\s+)?\w+|снова|опять|теперь|уже|"
+    r"с\s+(?:прошлого\s+|этого\s+)?\w+)"
 )
+_AGAIN = rf"(?:{_AGAIN_WORD}\s*,?\s+){{0,2}}"
+#: "bin ich", "sind wir": the verb before the subject after a time said first.
+_BE_AFTER = r"(?:(?:bin\s+ich|sind\s+wir)\s+)"
 _STATUS = re.compile(
-    rf"(?:(?:^|(?<=[,;.!|·])|(?<=[,;.!|·]\s)|(?<=\sund\s)|(?<=\sy\s)|(?<=\set\s)|(?<=\sи\s))\s*(?:{_BE})?{_AGAIN}|"
+    rf"(?:(?:^|(?<=[,;.!|·])|(?<=[,;.!|·]\s)|(?<=\sund\s)|(?<=\sy\s)|(?<=\set\s)|(?<=\sи\s))\s*"
+    rf"(?:{_BE})?{_AGAIN}(?:{_BE_AFTER}|{_BE})?{_AGAIN}|"
     rf"(?<!\w)(?:ich\s+bin|bin|wir\s+sind|soy|estoy|somos|estamos|je\s+suis|nous\s+sommes|я|мы)\s+)"
     rf"(?P<m>{_MARITAL_WORDS})(?![\w-])"
     rf"(?:\s+(?:mit|con|avec)\s+(?P<n>{_NAME_WORD}))?",
@@ -471,7 +478,9 @@ def _parent_of(field: str, language: str, ctx: Context) -> list[Candidate]:
 #: "Снова одна.", "Я опять один": alone again, said as the whole line — no partner now
 #: ("Снова одна дома" is where the user is tonight).
 _RU_ALONE_AGAIN = re.compile(
-    r"^\s*(?:я\s+)?(?:снова|опять|теперь)\s+(?:я\s+)?(?:одна|один)\s*[.!…]*\s*$", re.IGNORECASE
+    r"^\s*(?:с\s+(?:прошлого\s+|этого\s+)?\w+\s*,?\s+)?(?:я\s+)?(?:снова|опять|теперь)\s+"
+    r"(?:я\s+)?(?:одна|один)\s*[.!…]*\s*$",
+    re.IGNORECASE,
 )
 
 

@@ -164,14 +164,55 @@ _NOT_TASTE = re.compile(
 )
 
 
+#: "…, c'est ma passion", "… y es mi pasión", "… und das ist meine Leidenschaft", "…, это моя
+#: страсть": said after a taste, of it.
+_PASSION_AFTER = {
+    "de": r"(?:\s*,\s*|\s+und\s+)(?:das\s+)?(?:ist|sind)\s+(?:meine?|mein)\s+(?:\w+\s+)?"
+    r"(?:leidenschaft|hobby|ding)\b.*$",
+    "es": r"(?:\s*,\s*|\s+y\s+)(?:eso\s+|esto\s+)?(?:es|son)\s+(?:mi\s+(?:\w+\s+)?(?:pasión|"
+    r"pasion|hobby|afición|aficion|vida)|lo\s+m[íi]o)\b.*$",
+    "fr": r"(?:\s*,\s*|\s+et\s+)(?:ça\s+|ca\s+)?(?:c['’]est|est)\s+(?:vraiment\s+)?(?:ma|mon)\s+"
+    r"(?:\w+\s+)?(?:passion|hobby|loisir|dada|truc|vie)\b.*$",
+    "ru": r"(?:\s*,\s*|\s+и\s+)(?:это\s+)?(?:моя|моё|мое|мой)\s+(?:\w+\s+)?(?:страсть|хобби|"
+    r"увлечение|жизнь)(?!\w).*$",
+}
+
+
+#: The words of a sentence that says a taste or a passion and no more, beside its value ("J'aime
+#: le jardinage et c'est ma passion" keeps no note beside ``likes.jardinage``).
+TASTE_WORDS = frozenset(
+    """ich liebe mag gern gerne ist sind mein meine das und total voll leidenschaft große größte
+    hobby ding der die den me encanta encantan gusta gustan mucho flipa apasiona adoro es son mi
+    gran pasión pasion afición aficion lo mío mio y eso esto el la los las j adore aime beaucoup
+    c est ma mon passion grande hobby loisir dada truc vraiment et ça ca le les l я люблю обожаю
+    это моя моё мое мой страсть хобби увлечение главное любимое и""".split()
+)
+#: A taste called the user's passion or hobby, in any of the four languages.
+PASSION = re.compile(
+    r"(?<!\w)(?:leidenschaft|hobby|ding|pasión|pasion|afición|aficion|lo\s+m[íi]o|passion|loisir|"
+    r"dada|truc|страсть|хобби|увлечение)(?!\w)",
+    re.IGNORECASE,
+)
+#: A plain "I like", love only when the user calls the thing their passion after it.
+_PLAIN_LIKE = {"fr": r"j['’]aime", "es": r"me\s+gustan?"}
+
+
 def _tastes(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     """What the user loves (``likes.<thing>``) and plays (``habit.play_<game>``)."""
     out: list[Candidate] = []
+    # "J'aime la poterie et c'est ma passion": the clause that calls it so is no taste, and
+    # says the plain "j'aime", "me gusta" is love.
+    loves = _LOVE.get(language)
+    if language in _PASSION_AFTER:
+        plain = re.sub(_PASSION_AFTER[language], "", sentence, flags=re.IGNORECASE)
+        if plain != sentence and language in _PLAIN_LIKE:
+            loves = f"{loves}|{_PLAIN_LIKE[language]}"
+        sentence = plain
     # "le tennis et la natation": the article after "and" starts the next item.
     sentence = re.sub(
         r"\s(et|y|und)\s+(?:le|la|les|l['’]|el|los|las|der|die|das)\s*", r" \1 ", sentence
     )
-    for verb, played in ((_LOVE.get(language), False), (_PLAY.get(language), True)):
+    for verb, played in ((loves, False), (_PLAY.get(language), True)):
         if verb is None:
             continue
         m = re.search(
@@ -275,9 +316,11 @@ def _sport_habits(sentence: str, language: str, ctx: Context) -> list[Candidate]
 #: ma passion", "Рыбалка — моё хобби": a pastime named first, then said to be the user's.
 _PASSION = {
     "de": r"(?:ist|sind)\s+(?:meine\s+(?:große\s+|größte\s+|absolute\s+)?leidenschaft|"
-    r"mein\s+(?:großes\s+|liebstes\s+)?hobby)",
-    "es": r"(?:es|son)\s+mi\s+(?:gran\s+|mayor\s+)?(?:pasión|pasion|hobby|afición|aficion)",
-    "fr": r",?\s*(?:c['’]est|est)\s+(?:ma\s+(?:grande\s+)?passion|mon\s+(?:hobby|loisir|dada))",
+    r"mein\s+(?:großes\s+|liebstes\s+)?hobby|(?:total\s+|voll\s+|genau\s+)?mein\s+ding)",
+    "es": r"(?:es|son)\s+(?:mi\s+(?:gran\s+|mayor\s+)?(?:pasión|pasion|hobby|afición|aficion)|"
+    r"lo\s+m[íi]o)",
+    "fr": r",?\s*(?:c['’]est|est)\s+(?:ma\s+(?:grande\s+)?passion|"
+    r"(?:vraiment\s+|trop\s+)?mon\s+(?:hobby|loisir|dada|truc))",
     "ru": r"(?:\s*[—–-]\s*|\s+это\s+)(?:моё|мое|моя)\s+(?:главное\s+|любимое\s+)?(?:хобби|"
     r"страсть|увлечение)",
 }
@@ -304,6 +347,9 @@ def _passion(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     thing = _TASTE_ARTICLE.sub("", m["v"]).strip()
     if not thing or _NOT_A_PASTIME.match(thing.split()[0]):
         return []
+    loves = "|".join(filter(None, (_LOVE[language], _PLAIN_LIKE.get(language))))
+    if re.match(rf"(?:{loves})(?![\w-])", m["v"], re.IGNORECASE):
+        return []  # "J'adore le jardinage, c'est ma passion": the taste's reader reads it
     said = m["v"].strip()
     if language != "de":
         thing, said = thing.lower(), said[:1].lower() + said[1:]

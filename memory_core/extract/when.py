@@ -58,7 +58,9 @@ _ORD = r"(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)"
 _PHRASES = re.compile(
     r"\b(?:"
     rf"(?P<since>since)\s+(?:(?:last\s+)?{_MONTH}(?:\s+(?P<smy>\d{{4}}))?|(?P<sy>(?:19|20)\d{{2}})|"
-    r"last\s+(?P<slast>week|month|year|spring|summer|fall|autumn|winter))"
+    r"last\s+(?P<slast>week|month|year|spring|summer|fall|autumn|winter)|"
+    # "since the summer", "since spring": the last one begun
+    r"(?:the\s+)?(?P<sseason>spring|summer|fall|autumn|winter)(?!\s+(?:of|term|holidays?|break)\b))"
     r"|(?P<dby>the\s+day\s+before\s+yesterday)|(?P<dat>the\s+day\s+after\s+tomorrow)"
     r"|(?P<yesterday>yesterday|last\s+night)|(?P<tomorrow>tomorrow|tmrw)"
     r"|(?P<today>today|tonight|this\s+(?:morning|afternoon|evening))"
@@ -67,7 +69,8 @@ _PHRASES = re.compile(
     rf"five|six|seven|eight|nine|ten)\s+(?P<funit>days?|weeks?|months?|years?)"
     rf"|(?P<rel>last|next|this|coming|past)\s+{_WD}"
     # "my last year of college" is no time that moves with the calendar.
-    rf"|(?<!my\s)(?<!the\s)(?<!his\s)(?<!her\s)(?<!our\s)(?<!their\s)(?<!its\s)"
+    # (whole words: "a lurcher last year" says no "her")
+    rf"|(?<!\bmy\s)(?<!\bthe\s)(?<!\bhis\s)(?<!\bher\s)(?<!\bour\s)(?<!\btheir\s)(?<!\bits\s)"
     rf"(?P<srel>last|next|this|past|coming)\s+{_SPAN}(?!'s|\s+of\b)"
     rf"|on\s+the\s+{_ORD}(?!\s+(?:of\s+)?(?:{_MONTH_WORDS}))"
     rf"|on\s+{_ON_WD}(?!\s+(?:mornings|afternoons|evenings|nights))"
@@ -115,6 +118,8 @@ class TimeRef:
     def spoken(self) -> str:
         """The time as a fact says it, for any day it is read: "on 23 November 2026"."""
         day = self.start
+        if self.since and self.kind == "season":
+            return f"since {_season_of(day.month)} {day.year}"
         if self.since:
             return f"since {_month_year(day) if self.kind != 'year' else day.year}"
         match self.kind:
@@ -209,6 +214,8 @@ def resolve(text: str, now: datetime) -> TimeRef | None:
             start, end, kind = date(int(g["sy"]), 1, 1), today, "year"
         elif g["slast"]:
             start, end, kind = _span(g["slast"].lower(), today, -1)
+        elif g["sseason"]:
+            start, end, kind = _span(g["sseason"].lower(), today, 0)
         else:
             month = _MONTHS[g["month"][:3].lower()]
             year = int(g["smy"]) if g["smy"] else today.year - (month > today.month)
