@@ -198,6 +198,22 @@ def _span(kind: str, today: date, offset: int) -> tuple[date, date, str]:
     return start, _add_months(start, 3), "season"
 
 
+def _since_start(g: dict[str, str | None], today: date) -> tuple[date, str]:
+    """The first day of what "since …" names ("since 2019", "since last spring", "since the
+    summer", "since May") and its kind."""
+    if g["sy"]:
+        return date(int(g["sy"]), 1, 1), "year"
+    if g["slast"]:
+        start, _, kind = _span(g["slast"].lower(), today, -1)
+        return start, kind
+    if g["sseason"]:
+        start, _, kind = _span(g["sseason"].lower(), today, 0)
+        return start, kind
+    month = _MONTHS[(g["month"] or "")[:3].lower()]
+    year = int(g["smy"]) if g["smy"] else today.year - (month > today.month)
+    return date(year, month, 1), "month"
+
+
 def resolve(text: str, now: datetime) -> TimeRef | None:
     """The first time phrase in ``text`` resolved against ``now`` (the turn's time), or None."""
     m = _PHRASES.search(text)
@@ -210,16 +226,7 @@ def resolve(text: str, now: datetime) -> TimeRef | None:
     approximate = True
     kind = "day"
     if since:
-        if g["sy"]:
-            start, end, kind = date(int(g["sy"]), 1, 1), today, "year"
-        elif g["slast"]:
-            start, end, kind = _span(g["slast"].lower(), today, -1)
-        elif g["sseason"]:
-            start, end, kind = _span(g["sseason"].lower(), today, 0)
-        else:
-            month = _MONTHS[g["month"][:3].lower()]
-            year = int(g["smy"]) if g["smy"] else today.year - (month > today.month)
-            start, end, kind = date(year, month, 1), today, "month"
+        start, kind = _since_start(g, today)
         end = today + timedelta(days=1)
     elif g["dby"] or g["yesterday"] or g["dat"] or g["tomorrow"] or g["today"]:
         shift = (

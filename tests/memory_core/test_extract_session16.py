@@ -110,7 +110,7 @@ def test_the_town_of_a_workplace_is_no_home(text: str) -> None:
     ("text", "town"),
     [
         ("Работаю сварщиком в Череповце.", "Череповец"),
-        ("Ich arbeite als Schreiner in Passau.", "Passau"),
+        ("Ich arbeite als Glaserin in Passau.", "Passau"),
     ],
 )
 def test_a_town_said_right_after_the_job_is_still_where_the_user_lives(
