@@ -238,8 +238,9 @@ _PRONOUN_THEN = re.compile(
 #: the user's people or animals (the last one said), then their name in a clause of its own.
 _PRONOUN_NAME = re.compile(
     rf"^(?P<head>(?:.*\b)?(?:my|our|a|an)\s+(?:[\w-]+\s+){{0,2}}?(?P<noun>{_KIN}|{_BREED})"
-    r"(?P<first>(?:(?:'s|\s)[^,]*?)?))\s*,\s*(?:and\s+)?"
-    r"(?:(?:his|her|its)\s+name(?:'s|\s+is)|(?:he|she|it)(?:'s|\s+is)\s+(?:called|named))\s+"
+    r"(?P<first>(?:(?:'s|\s)[^,]*?)?))(?:\s*,\s*(?:and\s+)?|\s+and\s+)"
+    r"(?:(?:his|her|its)\s+name(?:'s|\s+is)|(?:he|she|it)(?:'s|\s+is)\s+(?:called|named)|"
+    r"(?:he|she|it)\s+answers\s+to(?:\s+the\s+name(?:\s+of)?)?)\s+"
     rf"(?P<n>{_NAME})(?P<rest>\s*(?:[,.!]\s*(?:and\s+)?\S.*)?)[.!]*$",
     re.IGNORECASE,
 )
@@ -247,7 +248,8 @@ _PRONOUN_NAME = re.compile(
 #: guinea pig!": an animal or person named the other way round.
 _WE_NAMED = re.compile(
     rf"\b(?:my|our|a|an)\s+(?:[\w-]+\s+){{0,2}}?(?P<noun>{_BREED})\s+"
-    r"(?:(?:that|which)\s+)?(?:(?:we|i)(?:'ve|\s+have)?\s+(?:named|called|call)|answers\s+to)\s+"
+    r"(?:(?:that|which)\s+)?(?:(?:we|i)(?:'ve|\s+have)?\s+(?:named|called|call)|"
+    r"answers\s+to(?:\s+the\s+name(?:\s+of)?)?)\s+"
     rf"(?P<n>{_NAME})(?=\s*(?:[,.!]|$))",
     re.IGNORECASE,
 )

@@ -19,20 +19,20 @@ Status words, counted children and studies are read in any sentence ("Ich bin ve
 "Tengo dos hijos."), not only in a card. Keys and texts are the English rules' (``name``,
 ``age``, ``job_title``, ``home_city``, ``origin``, ``employer``, ``relationship.<state>``,
 ``family.<relation>…``, ``pet.<species>…``, ``education.student``, ``language.<name>``,
-``likes.<thing>``), each value in the user's words (a Russian one in the nominative).
+``likes.<thing>``), each value in the user's words (a Russian one in the nominative). Tastes,
+sports and other pastimes said in any sentence are ``pastimes_intl``'s.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from memory_core.extract import pastimes_intl, patterns_intl_life, patterns_intl_people, russian
 from memory_core.extract.base import Candidate
 from memory_core.extract.jobs_intl import DE_JOB, DE_JOBS_IN_NER, DE_NOT_A_JOB, JOB_WORDS
 from memory_core.extract.lexicon import NOT_NAMES
 from memory_core.extract.rule import Context, fact
-from memory_core.extract.text import slug
+from memory_core.extract.text import plain_field, slug
 from memory_core.text import animals, kin, numbers
 from memory_core.values import Category
 
@@ -117,13 +117,20 @@ _BE = (
 #: verheiratet".
 #: A status said as a change, before it: "Wieder Single", "Seit Mai geschieden", "Otra vez
 #: soltera", "De nouveau célibataire", "Опять холост".
-_AGAIN = (
-    r"(?:(?:wieder|erneut|jetzt|nun|endlich|seit\s+\w+(?:\s+\d{4})?|otra\s+vez|de\s+nuevo|"
-    r"ahora|ya|desde\s+\w+|à\s+nouveau|a\s+nouveau|de\s+nouveau|maintenant|enfin|"
-    r"depuis\s+\w+|снова|опять|теперь|уже)\s+)?"
+#: The time it began may come first, the verb after it ("Seit Mai bin ich wieder Single",
+#: "Depuis l'été, je suis célibataire", "С апреля я снова холост").
+_AGAIN_WORD = (
+    r"(?:wieder|erneut|jetzt|nun|endlich|seit\s+(?:dem\s+)?\w+(?:\s+\d{4})?|otra\s+vez|"
+    r"de\s+nuevo|ahora|ya|desde\s+(?:el\s+)?\w+|à\s+nouveau|a\s+nouveau|de\s+nouveau|"
+    r"maintenant|enfin|depuis\s+(?:l['’]\s*|le\s+|la\s+)?\w+|снова|опять|теперь|уже|"
+    r"с\s+(?:прошлого\s+|этого\s+)?\w+)"
 )
+_AGAIN = rf"(?:{_AGAIN_WORD}\s*,?\s+){{0,2}}"
+#: "bin ich", "sind wir": the verb before the subject after a time said first.
+_BE_AFTER = r"(?:(?:bin\s+ich|sind\s+wir)\s+)"
 _STATUS = re.compile(
-    rf"(?:(?:^|(?<=[,;.!|·])|(?<=[,;.!|·]\s)|(?<=\sund\s)|(?<=\sy\s)|(?<=\set\s)|(?<=\sи\s))\s*(?:{_BE})?{_AGAIN}|"
+    rf"(?:(?:^|(?<=[,;.!|·])|(?<=[,;.!|·]\s)|(?<=\sund\s)|(?<=\sy\s)|(?<=\set\s)|(?<=\sи\s))\s*"
+    rf"(?:{_BE})?{_AGAIN}(?:{_BE_AFTER}|{_BE})?{_AGAIN}|"
     rf"(?<!\w)(?:ich\s+bin|bin|wir\s+sind|soy|estoy|somos|estamos|je\s+suis|nous\s+sommes|я|мы)\s+)"
     rf"(?P<m>{_MARITAL_WORDS})(?![\w-])"
     rf"(?:\s+(?:mit|con|avec)\s+(?P<n>{_NAME_WORD}))?",
@@ -255,17 +262,6 @@ _NOT_TOWN = frozenset(
 )
 
 
-def _plain(field: str) -> str:
-    """``field`` without emoji and other symbols, brackets with nothing in them, or the
-    stops around it."""
-    kept = "".join(
-        " " if unicodedata.category(c) in {"So", "Sk", "Cs", "Co"} or c == "\ufe0f" else c
-        for c in field
-    )
-    kept = re.sub(r"\(\s*\)", " ", kept)
-    return " ".join(kept.split()).strip(" .!?:¡¿\"'")
-
-
 def _fields(sentence: str) -> list[str]:
     """The fields of a card-shaped sentence (a greeting before it dropped)."""
     body = _GREETING.sub("", sentence.strip(), count=1)
@@ -282,7 +278,7 @@ def _fields(sentence: str) -> list[str]:
             out.append(body[start : m.start()])
             start = m.end()
     out.append(body[start:])
-    return [p for p in (_plain(f) for f in out) if p]
+    return [p for p in (plain_field(f) for f in out) if p]
 
 
 def _age(field: str) -> str | None:
@@ -479,78 +475,12 @@ def _parent_of(field: str, language: str, ctx: Context) -> list[Candidate]:
     return out
 
 
-#: What the user loves or plays: "ich liebe Jazz", "me encanta la escalada", "j'adore le
-#: ski", "обожаю театр", "je joue au tennis", "juego al pádel", "играю в шахматы".
-_LOVE = {
-    "de": r"(?:ich\s+)?(?:liebe|mag)",
-    "es": r"(?:me\s+(?:encanta|encantan|gusta\s+mucho|gustan\s+mucho|flipa|flipan|apasiona|"
-    r"apasionan|chifla|chiflan)|adoro)",
-    "fr": r"(?:j['’]adore|j['’]aime\s+beaucoup|passionnée?\s+(?:de|par))",
-    "ru": r"(?:я\s+)?(?:люблю|обожаю)",
-}
-_PLAY = {
-    "de": r"(?:ich\s+)?spiele\s+(?:gern\s+|gerne\s+)?",
-    "es": r"juego\s+(?:al|a\s+la|a)\s+",
-    # ("je fais des études" is studying: "fais" plays only "du" and "de la" — "je fais du ski").
-    "fr": r"je\s+(?:joue\s+(?:au|à\s+la|du|de\s+la|des|aux)|fais\s+(?:du|de\s+la))\s+",
-    "ru": r"(?:я\s+)?играю\s+в\s+",
-}
-#: An article is a whole word, or "l'" ("les chiens" kept "s chiens", "leer" lost its "le").
-_TASTE_ARTICLE = re.compile(
-    r"^(?:(?:el|la|los|las|le|les|der|den|die|das|einen|eine|ein)\s+|l['’]\s*)", re.IGNORECASE
-)
-_TASTE_END = (
-    r"(?=\s*[,;.!?]|\s*$|\s+(?:aber|pero|mais|но|depuis|desde|seit|con|avec|mit|с|los|las|"
-    r"le|les|am|jeden|jede|cada|tous|toutes|по|каждый|каждую|todos|todas|"
-    # where or with whom it is played: "Handball im Verein", "au foot dans un club"
-    r"im|beim|in|en|dans|в|во|на|zweimal|dos|deux|два)\s)"
-)
-_NOT_TASTE = re.compile(
-    r"^(?:sein|dich|euch|es|sie|ihn|das|te|os|lo|la|eso|esto|tu|toi|vous|ça|cela|тебя|вас|его|её|ее|"
-    r"это|их|мою|моего|моих|meine?n?|mi|mis|mon|ma|mes|ich|yo|je|я|nicht|no|pas|не)$|^(?-i:[a-zà-ÿ]+(?:en|ar|er|ir|re))$|"
-    r"(?:ть|ться|чь)$",
-    re.IGNORECASE,
-)
-
-
-def _tastes(sentence: str, language: str, ctx: Context) -> list[Candidate]:
-    """What the user loves (``likes.<thing>``) and plays (``habit.play_<game>``)."""
-    out: list[Candidate] = []
-    # "le tennis et la natation": the article after "and" starts the next item.
-    sentence = re.sub(
-        r"\s(et|y|und)\s+(?:le|la|les|l['’]|el|los|las|der|die|das)\s*", r" \1 ", sentence
-    )
-    for verb, played in ((_LOVE.get(language), False), (_PLAY.get(language), True)):
-        if verb is None:
-            continue
-        m = re.search(
-            # The verb whole: "ich bin lieber im Haus" says no "liebe".
-            rf"(?:^|(?<=[\s,;]))(?:{verb})(?:(?<=\s)|(?![\w-]))\s*(?P<v>[^,;.!?]+?){_TASTE_END}",
-            sentence,
-            re.IGNORECASE,
-        )
-        if m is None:
-            continue
-        for item in re.split(r"\s*(?:,|\bund\b|\by\b|\bet\b|\bи\b)\s*", m["v"]):
-            item = _TASTE_ARTICLE.sub("", _plain(item))
-            words = item.split()
-            if not words or len(words) > 3 or _NOT_TASTE.search(words[0]):
-                continue
-            if language == "ru" and not played:
-                item = russian.in_nominative(words, "accs") or item
-            if played:
-                text = f"{ctx.subject} plays {item}."
-                out += fact(f"habit.play_{slug(item)}", text, Category.SOFT_PREFERENCE, 0.7, item)
-            else:
-                text = f"{ctx.subject} loves {item}."
-                out += fact(f"likes.{slug(item)}", text, Category.SOFT_PREFERENCE, 0.7, item)
-    return out
-
-
 #: "Снова одна.", "Я опять один": alone again, said as the whole line — no partner now
 #: ("Снова одна дома" is where the user is tonight).
 _RU_ALONE_AGAIN = re.compile(
-    r"^\s*(?:я\s+)?(?:снова|опять|теперь)\s+(?:я\s+)?(?:одна|один)\s*[.!…]*\s*$", re.IGNORECASE
+    r"^\s*(?:с\s+(?:прошлого\s+|этого\s+)?\w+\s*,?\s+)?(?:я\s+)?(?:снова|опять|теперь)\s+"
+    r"(?:я\s+)?(?:одна|один)\s*[.!…]*\s*$",
+    re.IGNORECASE,
 )
 
 
@@ -573,123 +503,7 @@ def status(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     for part in re.split(r"\s*[,;|·]\s*", sentence):
         out += _offspring(part, language, ctx)
     out += _studies(sentence, language, ctx)
-    out += _tastes(sentence, language, ctx) + _sport_habits(sentence, language, ctx)
-    return out + _passion(sentence, language, ctx) + pastimes_intl.read(sentence, language, ctx)
-
-
-#: A sport done by habit, said with its verb ("los domingos salgo a correr", "ich gehe jeden
-#: Samstag klettern", "je vais nager tous les mardis", "по утрам я бегаю"): the verb said as
-#: its infinitive → the English activity. Only with a word of habit (a day said as every such
-#: day, "every", "often", "twice a week"): "mañana salgo a correr" is a plan for a morning.
-_SPORT_VERBS = {
-    "es": (
-        r"(?:salgo|salimos|suelo\s+salir|suelo)\s+a\s+(?P<v>correr|caminar|nadar|pedalear|"
-        r"escalar|patinar|bucear|remar|surfear|montar\s+en\s+bici)|(?<!\w)(?P<w>corro|nado|"
-        r"escalo|buceo|patino|remo)(?!\w)"
-    ),
-    "de": (
-        r"(?:ich\s+)?(?:gehe|geh)\s+(?:\w+\s+){0,3}?(?P<v>joggen|laufen|schwimmen|klettern|"
-        r"bouldern|wandern|radfahren|tanzen|reiten|segeln|rudern|surfen|skifahren)(?!\w)|"
-        r"(?:ich\s+)?(?P<w>jogge|schwimme|klettere|wandere|tanze|reite|rudere)(?!\w)"
-    ),
-    "fr": (
-        r"je\s+vais\s+(?:\w+\s+){0,3}?(?P<v>courir|nager|grimper|danser|marcher|ramer|surfer|"
-        r"skier)(?!\w)|je\s+(?P<w>cours|nage|grimpe|danse|rame)(?!\w)"
-    ),
-    "ru": r"(?:я\s+)?(?P<w>бегаю|плаваю|танцую|хожу\s+в\s+походы|хожу\s+в\s+бассейн)(?!\w)",
-}
-_SPORT_INFINITIVE = {
-    "corro": "correr", "nado": "nadar", "escalo": "escalar", "buceo": "bucear",
-    "patino": "patinar", "remo": "remar", "jogge": "joggen", "schwimme": "schwimmen",
-    "klettere": "klettern", "wandere": "wandern", "tanze": "tanzen", "reite": "reiten",
-    "rudere": "rudern", "cours": "courir", "nage": "nager", "grimpe": "grimper",
-    "danse": "danser", "rame": "ramer", "бегаю": "бегать", "плаваю": "плавать",
-    "танцую": "танцевать", "хожу в походы": "ходить в походы", "хожу в бассейн": "ходить в бассейн",
-}  # fmt: skip
-_HABITUALLY = re.compile(
-    r"(?<!\w)(?:los\s+(?:lunes|martes|miércoles|jueves|viernes|sábados|domingos|fines\s+de\s+semana)|"
-    r"cada|todos\s+los|todas\s+las|siempre|a\s+menudo|suelo|veces\s+(?:a|por)\s+la\s+semana|"
-    r"por\s+las\s+(?:mañanas|tardes|noches)|jede[nmrs]?|immer|oft|regelmäßig|\w+mal\s+die\s+woche|"
-    r"montags|dienstags|mittwochs|donnerstags|freitags|samstags|sonntags|morgens|abends|"
-    r"am\s+wochenende|tous\s+les|toutes\s+les|chaque|souvent|le\s+(?:lundi|mardi|mercredi|jeudi|"
-    r"vendredi|samedi|dimanche|week-end|matin|soir)|fois\s+par|каждый|каждую|каждое|часто|"
-    r"по\s+(?:утрам|вечерам|выходным|понедельникам|вторникам|средам|четвергам|пятницам|"
-    r"субботам|воскресеньям)|раза?\s+в\s+неделю)(?!\w)",
-    re.IGNORECASE,
-)
-_SPORT_ENGLISH = {
-    "correr": "running", "caminar": "walking", "nadar": "swimming", "pedalear": "cycling",
-    "escalar": "climbing", "patinar": "skating", "bucear": "diving", "remar": "rowing",
-    "surfear": "surfing", "montar en bici": "cycling", "joggen": "jogging", "laufen": "running",
-    "schwimmen": "swimming", "klettern": "climbing", "bouldern": "bouldering",
-    "wandern": "hiking", "radfahren": "cycling", "tanzen": "dancing", "reiten": "riding",
-    "segeln": "sailing", "rudern": "rowing", "surfen": "surfing", "skifahren": "skiing",
-    "courir": "running", "nager": "swimming", "grimper": "climbing", "danser": "dancing",
-    "marcher": "walking", "ramer": "rowing", "surfer": "surfing", "skier": "skiing",
-    "бегать": "running", "плавать": "swimming", "танцевать": "dancing",
-    "ходить в походы": "hiking", "ходить в бассейн": "swimming",
-}  # fmt: skip
-
-
-def _sport_habits(sentence: str, language: str, ctx: Context) -> list[Candidate]:
-    """A sport the user does by habit, said with its verb (``likes.<activity>``, the value in
-    their words: "correr", "klettern", "бегать")."""
-    pattern = _SPORT_VERBS.get(language)
-    if pattern is None or not _HABITUALLY.search(sentence):
-        return []
-    m = re.search(pattern, sentence, re.IGNORECASE)
-    if m is None:
-        return []
-    found = m.groupdict()
-    verb = re.sub(r"\s+", " ", (found.get("v") or found.get("w") or "").lower())
-    said = _SPORT_INFINITIVE.get(verb, verb)
-    english = _SPORT_ENGLISH[said]
-    if language == "de":
-        said = said.capitalize()  # the verb as a noun: "Klettern"
-    text = f"{ctx.subject} goes {english} regularly."
-    return fact(f"likes.{slug(english)}", text, Category.SOFT_PREFERENCE, 0.7, said)
-
-
-#: "Segeln ist meine große Leidenschaft", "La fotografía es mi pasión", "Le jardinage, c'est
-#: ma passion", "Рыбалка — моё хобби": a pastime named first, then said to be the user's.
-_PASSION = {
-    "de": r"(?:ist|sind)\s+(?:meine\s+(?:große\s+|größte\s+|absolute\s+)?leidenschaft|"
-    r"mein\s+(?:großes\s+|liebstes\s+)?hobby)",
-    "es": r"(?:es|son)\s+mi\s+(?:gran\s+|mayor\s+)?(?:pasión|pasion|hobby|afición|aficion)",
-    "fr": r",?\s*(?:c['’]est|est)\s+(?:ma\s+(?:grande\s+)?passion|mon\s+(?:hobby|loisir|dada))",
-    "ru": r"(?:\s*[—–-]\s*|\s+это\s+)(?:моё|мое|моя)\s+(?:главное\s+|любимое\s+)?(?:хобби|"
-    r"страсть|увлечение)",
-}
-#: A person or a pronoun called one's passion ("Mi hija es mi pasión", "Das ist mein Hobby").
-_NOT_A_PASTIME = re.compile(
-    r"(?:mi|mis|tu|su|mon|ma|mes|ton|ta|son|sa|mein\w*|dein\w*|sein\w*|ihr\w*|мо\w*|тво\w*|"
-    r"das|dies\w*|es|eso|esto|ça|cela|ce|это|он|она|er|sie|él|ella|il|elle)$",
-    re.IGNORECASE,
-)
-
-
-def _passion(sentence: str, language: str, ctx: Context) -> list[Candidate]:
-    """A pastime the user calls their passion or hobby (``likes.<thing>``, in their words)."""
-    said = _PASSION.get(language)
-    if said is None:
-        return []
-    m = re.match(
-        rf"^\W*(?P<v>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){{0,2}}?)\s*{said}\s*[.!]*$",
-        sentence.strip(),
-        re.IGNORECASE,
-    )
-    if m is None:
-        return []
-    thing = _TASTE_ARTICLE.sub("", m["v"]).strip()
-    if not thing or _NOT_A_PASTIME.match(thing.split()[0]):
-        return []
-    said = m["v"].strip()
-    if language != "de":
-        thing, said = thing.lower(), said[:1].lower() + said[1:]
-    # The value as said, with its article in Spanish and French ("te gusta la fotografía").
-    value = said if language in {"es", "fr"} else thing
-    text = f"{ctx.subject} loves {thing}."
-    return fact(f"likes.{slug(thing)}", text, Category.SOFT_PREFERENCE, 0.7, value)
+    return out + pastimes_intl.read(sentence, language, ctx)
 
 
 def _studies(sentence: str, language: str, ctx: Context) -> list[Candidate]:
@@ -721,7 +535,7 @@ def _labelled_lists(sentence: str, language: str, ctx: Context) -> list[Candidat
     """ "Sprachen: Deutsch, Englisch", "Hobbys: Chor & Wandern": each item of the list."""
     out: list[Candidate] = []
     for m in _LIST_LABEL.finditer(sentence):
-        items = [_A_LITTLE.sub("", _plain(i)) for i in _ITEM_SPLIT.split(m["items"])]
+        items = [_A_LITTLE.sub("", plain_field(i)) for i in _ITEM_SPLIT.split(m["items"])]
         for item in (i for i in items if i):
             if m["label"].lower() in _LANGUAGE_LABELS:
                 out += patterns_intl_life.language_fact(item, ctx)
@@ -834,7 +648,7 @@ def _loose(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     """What a sentence that is no card says in the shapes of a card's fields: pets it has,
     a relative by name, where the user is from, a diet alone, a job's workplace."""
     out: list[Candidate] = []
-    plain = _plain(sentence)
+    plain = plain_field(sentence)
     if (m := _FROM_ALONE.match(plain)) is not None and (place := _place(m["v"], language, "gent")):
         out += fact("origin", f"{ctx.subject} is from {place}.", Category.IDENTITY, 0.75, place)
     if (m := _DIET_FIELD.match(plain)) is not None:

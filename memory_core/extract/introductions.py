@@ -243,7 +243,12 @@ _NO_SUBJECT: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]],
 
 
 def _i_am_state(m: re.Match[str]) -> str:
-    """ "Married now" → "I'm married now" (the state in lower case: no name)."""
+    """ "Married now" → "I'm married now" (the state in lower case: no name); "Since May,
+    single again" → "Since May I'm single again"."""
+    found = m.groupdict()
+    if found.get("st"):
+        lead = (found.get("lead") or "").strip().rstrip(",")
+        return f"{lead} I'm {found['st'].lower()}".lstrip()
     return "I'm " + m.group(0).lower()
 
 
@@ -258,8 +263,10 @@ _STATE_FIRST: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]
         (rf"(?:gone|turned)(?=\s+{_DIET_WORDS}\b)", "I'm"),
         (r"went(?=\s+" + _DIET_WORDS + r"\b)", "I went"),
         (
-            r"(?:(?:happily|newly|recently|finally)\s+)?(?:married|engaged|divorced|separated|"
-            r"widowed|retired|single|unemployed|self-employed|sober|" + _DIET_WORDS + ")"
+            # "Since May, single again": the time it began may come first.
+            r"(?P<lead>since\s+(?:the\s+)?[\w-]+(?:\s+\d{4})?\s*,?\s+)?"
+            r"(?P<st>(?:(?:happily|newly|recently|finally)\s+)?(?:married|engaged|divorced|"
+            r"separated|widowed|retired|single|unemployed|self-employed|sober|" + _DIET_WORDS + "))"
             r"(?=(?:\s+(?:now|again|these\s+days|nowadays))?(?:\s+(?:lol|lmao|haha|ugh|yay))*"
             r"\s*[.!]*\s*$)",
             _i_am_state,

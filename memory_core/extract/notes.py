@@ -17,6 +17,7 @@ import re
 
 from memory_core.extract import (
     endings,
+    pastimes_intl,
     patterns_intl_health,
     patterns_intl_life,
     patterns_intl_people,
@@ -703,6 +704,9 @@ def says_more(sentence: str, slots: list[Candidate]) -> bool:
         words = [w for w in words if not patterns_intl_health.is_word(w)]
     if any(c.key.startswith("favorite.") for c in slots):
         words = [w for w in words if not w.startswith("lieblings")]
+    if any(c.key.startswith("likes.") for c in slots) and pastimes_intl.PASSION.search(rest):
+        # "J'aime le jardinage et c'est ma passion": the taste holds it all
+        words = [w for w in words if w not in pastimes_intl.TASTE_WORDS]
     return any(w not in covered for w in words)
 
 

@@ -464,9 +464,12 @@ def _town_of_job(sentence: str, language: str) -> str | None:
         return None
     said = rf"{re.escape(job)}(?:\s+de\s+(?:nuit|jour))?\s+{_JOB_IN[language]}\s+"
     if language == "ru":
-        # The job as said ("сварщиком", "учительница английского"), then "в <town>".
+        # The job as said ("сварщиком", "учительница английского"), then "в <town>"; a
+        # town after a workplace ("врачом в больнице в Казани", "на заводе в Перми") is where
+        # the work is, no home (the note keeps it, the reply says it as the work's place).
         stem = re.escape(job.split()[0][: max(3, len(job.split()[0]) - 2)])
-        said = rf"(?<!\w){stem}[а-яё]*(?:\s+[а-яё]+){{0,2}}?\s+{_JOB_IN[language]}\s+"
+        word = r"(?!(?:в|во|на|у|при|под)\s)[а-яё]+"
+        said = rf"(?<!\w){stem}[а-яё]*(?:\s+{word}){{0,2}}?\s+{_JOB_IN[language]}\s+"
         m = re.search(rf"{said}(?P<v>[А-ЯЁ][\w-]*)(?=\s*(?:[,.;!?]|$))", sentence, re.IGNORECASE)
         return russian.known_town(m["v"]) if m else None
     m = re.search(rf"{said}{_VALUE}{_END}", sentence, re.IGNORECASE)

@@ -41,6 +41,21 @@ _POSSESSIVE = {
     "fr": kin.possessive("fr", "nom"),
     "ru": kin.possessive("ru", "nom", "acc"),
 }
+#: Which of several a relative is, said before or after the relation word ("mein ältester
+#: Sohn", "la hija pequeña", "mon fils aîné", "mon petit frère", "младшего сына"): no part of
+#: the relation, so "Младшего сына зовут Денис" names the son as "Сына зовут Денис" does.
+_ORDER_BEFORE = {
+    "de": r"(?:(?:jüngst|juengst|ältest|aeltest|mittler|klein|groß|gross|zweit|erst)e[rns]?\s+)?",
+    "es": "",
+    "fr": r"(?:(?:petite?|grande?|plus\s+jeune|jeune)\s+)?",
+    "ru": r"(?:(?:младш|старш|средн)(?:ий|его|ему|ую|ая|ей|ем|ие|их|им)\s+)?",
+}
+_ORDER_AFTER = {
+    "de": "",
+    "es": r"(?:\s+(?:mayor|menor|pequeñ[oa]|peque|mediano|mediana|chic[oa]))?",
+    "fr": r"(?:\s+(?:aînée?|ainée?|cadette|cadet|benjamine?))?",
+    "ru": "",
+}
 #: "… heißt", "… se llama", "… s'appelle", "… зовут" before a name.
 _IS_CALLED = {
     "de": r"hei(?:ß|ss)t",
@@ -199,7 +214,8 @@ def _relatives(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     poss = rf"{_POSSESSIVE[language]}\s+"
     if language == "ru":  # "Мужа зовут Игорь": the accusative says whose, "my" may go unsaid
         poss = rf"(?:{poss}|^\s*)"
-    called = rf"(?<!\w){poss}(?P<r>{called_rel})\s+{said}\s+(?P<n>{name})"
+    before, after = _ORDER_BEFORE[language], _ORDER_AFTER[language]
+    called = rf"(?<!\w){poss}{before}(?P<r>{called_rel}){after}\s+{said}\s+(?P<n>{name})"
     for m in re.finditer(called, sentence, re.IGNORECASE):
         if someone_elses(sentence, m.start(), language):
             continue

@@ -265,11 +265,24 @@ def _age(sentence: str, language: str, ctx: Context) -> list[Candidate]:
             return []  # "mein Nachbar ist 80 …": a neighbour's age is no part of the user's life
         whose = _whose(relation, m, language)
         words = relation.replace("_", " ")
+        # The name said beside them in the age's own words, as they are called ("Моему сыну
+        # Тёме 5 лет": "… son Тёма is 5"), so they are said back with their own letters.
+        name = _called(m, language) if whose.count(".") >= 2 else None
+        who = f"{words} {name}" if name else words
         out = fact(
-            f"{whose}.age", f"{ctx.possessive} {words} is {age}.", Category.RELATIONSHIP, 0.75, age
+            f"{whose}.age", f"{ctx.possessive} {who} is {age}.", Category.RELATIONSHIP, 0.75, age
         )
         return out + _russian_name(whose, words, m, language, ctx)
     return []
+
+
+def _called(m: re.Match[str], language: str) -> str | None:
+    """The name said beside the relative, as they are called (a Russian one in the
+    nominative: "Маше" → "Маша"), or ``None``."""
+    said = m.groupdict().get("n")
+    if not said or language != "ru":
+        return said
+    return next(filter(None, (russian.name_in(said, c) for c in _RU_NAME_CASES)), None)
 
 
 def _russian_name(
@@ -277,9 +290,9 @@ def _russian_name(
 ) -> list[Candidate]:
     """The name said beside a Russian relative whose age is told ("Моей дочке Маше семь лет"
     → Маша), as they are called; nothing when the name is not read or none is said."""
-    if language != "ru" or not m.groupdict().get("n") or whose.count(".") < 2:
+    if language != "ru" or whose.count(".") < 2:
         return []
-    name = next(filter(None, (russian.name_in(m["n"], c) for c in _RU_NAME_CASES)), None)
+    name = _called(m, language)
     if not name:
         return []
     text = f"{ctx.possessive} {words} is named {name}."

@@ -10,6 +10,7 @@ from memory_core.extract.lexicon import (
     DIETS,
     FAMILY,
     LANGUAGES,
+    PEOPLE,
     PET_SPECIES,
     PREFERENCE_TOPICS,
 )
@@ -413,12 +414,45 @@ def enthusiast(clause: str, ctx: Context) -> list[Candidate]:
     return fact(f"likes.{slug(thing, 40)}", text, Category.SOFT_PREFERENCE, 0.6, thing)
 
 
+#: "Pottery is my thing", "Chess is my biggest passion", "Origami is totally my jam": a pastime
+#: named first, then said to be the user's (as "Le jardinage, c'est ma passion").
+_MY_THING = re.compile(
+    r"^(?P<x>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,2}?)\s+(?:is|are|'s)\s+"
+    r"(?:(?:really|totally|definitely|absolutely|very\s+much|kind\s+of|kinda|just)\s+)?"
+    r"(?:my|our)\s+(?:(?:big|biggest|great|greatest|main|true|real|one|favou?rite|new)\s+)?"
+    r"(?:thing|passion|hobby|jam|obsession)\s*[.!]*$",
+    re.IGNORECASE,
+)
+#: What is no pastime called one's passion: a person, a pronoun, the user's people.
+_NOT_A_PASTIME = re.compile(
+    r"^(?:my|our|his|her|their|your|this|that|these|those|it|he|she|they|you|family|work|"
+    r"life|money|god|food)\b",
+    re.IGNORECASE,
+)
+
+
+def my_thing(clause: str, ctx: Context) -> list[Candidate]:
+    """Reads "Pottery is my thing", "Chess is my passion" → ``likes.<thing>``."""
+    m = _MY_THING.match(clause)
+    if m is None or _NOT_A_PASTIME.match(m["x"]):
+        return []
+    thing = m["x"]
+    words = thing.lower().split()
+    if any(w in FAMILY or w in PEOPLE or w in PET_SPECIES for w in words):
+        return []
+    if thing[:1].isupper() and not thing[1:2].isupper():
+        thing = thing[:1].lower() + thing[1:]  # the sentence's capital, no name's
+    text = f"{ctx.subject} loves {thing}."
+    return fact(f"likes.{_topic(thing)}", text, Category.SOFT_PREFERENCE, 0.7, thing)
+
+
 RULES: tuple[Rule, ...] = (
     diet,
     reply_language,
     preference,
     favourite,
     likes,
+    my_thing,
     dislikes,
     enthusiast,
 )

@@ -405,16 +405,37 @@ def _clause(raw: str, ctx: Context, *, scoped: bool, note: bool) -> list[Candida
         # ("I went to Paris yesterday" → "… went to Paris on 23 November 2026").
         if ref is not None and _YEARLY.search(clause):
             ref = None  # "my birthday is next week": a yearly day is read by its own rule
-        found = patterns_statements.statement(when.absolute(clause, ref) if ref else clause, ctx)
-        if found:
-            found += _works_in_town(clause, ctx)
-        restated = ref is not None
-        if ref is not None:
+        found = _got_a_pet(clause, ref, ctx)
+        restated = ref is not None and not found
+        if not found:
+            said = when.absolute(clause, ref) if ref else clause
+            found = patterns_statements.statement(said, ctx)
+            found += _works_in_town(clause, ctx) if found else []
+        if restated and ref is not None:
             found = [_restated(c, ref) for c in found]
     if not found and note:
         found = note_candidate(clause, ctx)
     temporary = scoped or is_ephemeral(_without_trip_length(clause, found))
     return _finish(found, raw, ctx, temporary=temporary, hedged=hedged, ref=ref, restated=restated)
+
+
+#: "We got a rescue whippet last month", "I adopted two kittens in May": a pet come into the
+#: user's life at a time said.
+_GOT_A_PET = re.compile(
+    r"^(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:got|adopted|rescued|"
+    r"bought|brought\s+home|took\s+in)\s+",
+    re.IGNORECASE,
+)
+
+
+def _got_a_pet(clause: str, ref: when.TimeRef | None, ctx: Context) -> list[Candidate]:
+    """The pet a clause says the user got at a past time said: had since then (the time on
+    the fact, ``valid_from``), said without it ("The user has a rescue whippet.")."""
+    if ref is None or not ref.past or ref.since or not _GOT_A_PET.match(clause):
+        return []
+    bare = _GOT_A_PET.sub("I have ", " ".join(clause.replace(ref.phrase, " ").split()), count=1)
+    found = [c for c in patterns_statements.statement(bare, ctx) if c.key.startswith("pet")]
+    return [replace(c, valid_from=ref.start) for c in found]
 
 
 def _without_trip_length(clause: str, found: list[Candidate]) -> str:
@@ -1206,7 +1227,8 @@ _NEW_PET = re.compile(
 )
 #: … then "His name is Biscuit." / "She's called Pip." in the next sentence.
 _ITS_NAME = re.compile(
-    r"^(?:(?:his|her|its|their)\s+name(?:'s|\s+is)|(?:he|she|it)(?:'s|\s+is)\s+(?:called|named))"
+    r"^(?:(?:his|her|its|their)\s+name(?:'s|\s+is)|(?:he|she|it)(?:'s|\s+is)\s+(?:called|named)|"
+    r"(?:he|she|it)\s+answers\s+to(?:\s+the\s+name(?:\s+of)?)?)"
     r"\s+(?P<n>\S.*)$",
     re.IGNORECASE,
 )
@@ -1214,7 +1236,7 @@ _ITS_NAME = re.compile(
 
 _NAME_CLAUSE = re.compile(
     r"\s*[,;]\s*(?:and\s+)?(?=(?:(?:his|her|its)\s+name(?:'s|\s+is)|(?:he|she|it)(?:'s|\s+is)\s+"
-    r"(?:called|named))\s)",
+    r"(?:called|named)|(?:he|she|it)\s+answers\s+to)\s)",
     re.IGNORECASE,
 )
 

@@ -369,6 +369,17 @@ def titlecase(value: str) -> str:
     return " ".join(out)
 
 
+def plain_field(field: str) -> str:
+    """``field`` without emoji and other symbols, brackets with nothing in them, or the
+    stops around it."""
+    kept = "".join(
+        " " if unicodedata.category(c) in {"So", "Sk", "Cs", "Co"} or c == "\ufe0f" else c
+        for c in field
+    )
+    kept = re.sub(r"\(\s*\)", " ", kept)
+    return " ".join(kept.split()).strip(" .!?:¡¿\"'")
+
+
 def slug(text: str, max_len: int = 40) -> str:
     """A key segment: lower-case word characters joined by ``_``, no accents or articles."""
     decomposed = unicodedata.normalize("NFKD", text.casefold().replace("&", " and "))

@@ -58,7 +58,9 @@ _ORD = r"(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)"
 _PHRASES = re.compile(
     r"\b(?:"
     rf"(?P<since>since)\s+(?:(?:last\s+)?{_MONTH}(?:\s+(?P<smy>\d{{4}}))?|(?P<sy>(?:19|20)\d{{2}})|"
-    r"last\s+(?P<slast>week|month|year|spring|summer|fall|autumn|winter))"
+    r"last\s+(?P<slast>week|month|year|spring|summer|fall|autumn|winter)|"
+    # "since the summer", "since spring": the last one begun
+    r"(?:the\s+)?(?P<sseason>spring|summer|fall|autumn|winter)(?!\s+(?:of|term|holidays?|break)\b))"
     r"|(?P<dby>the\s+day\s+before\s+yesterday)|(?P<dat>the\s+day\s+after\s+tomorrow)"
     r"|(?P<yesterday>yesterday|last\s+night)|(?P<tomorrow>tomorrow|tmrw)"
     r"|(?P<today>today|tonight|this\s+(?:morning|afternoon|evening))"
@@ -67,7 +69,8 @@ _PHRASES = re.compile(
     rf"five|six|seven|eight|nine|ten)\s+(?P<funit>days?|weeks?|months?|years?)"
     rf"|(?P<rel>last|next|this|coming|past)\s+{_WD}"
     # "my last year of college" is no time that moves with the calendar.
-    rf"|(?<!my\s)(?<!the\s)(?<!his\s)(?<!her\s)(?<!our\s)(?<!their\s)(?<!its\s)"
+    # (whole words: "a lurcher last year" says no "her")
+    rf"|(?<!\bmy\s)(?<!\bthe\s)(?<!\bhis\s)(?<!\bher\s)(?<!\bour\s)(?<!\btheir\s)(?<!\bits\s)"
     rf"(?P<srel>last|next|this|past|coming)\s+{_SPAN}(?!'s|\s+of\b)"
     rf"|on\s+the\s+{_ORD}(?!\s+(?:of\s+)?(?:{_MONTH_WORDS}))"
     rf"|on\s+{_ON_WD}(?!\s+(?:mornings|afternoons|evenings|nights))"
@@ -115,6 +118,8 @@ class TimeRef:
     def spoken(self) -> str:
         """The time as a fact says it, for any day it is read: "on 23 November 2026"."""
         day = self.start
+        if self.since and self.kind == "season":
+            return f"since {_season_of(day.month)} {day.year}"
         if self.since:
             return f"since {_month_year(day) if self.kind != 'year' else day.year}"
         match self.kind:
@@ -193,6 +198,22 @@ def _span(kind: str, today: date, offset: int) -> tuple[date, date, str]:
     return start, _add_months(start, 3), "season"
 
 
+def _since_start(g: dict[str, str | None], today: date) -> tuple[date, str]:
+    """The first day of what "since …" names ("since 2019", "since last spring", "since the
+    summer", "since May") and its kind."""
+    if g["sy"]:
+        return date(int(g["sy"]), 1, 1), "year"
+    if g["slast"]:
+        start, _, kind = _span(g["slast"].lower(), today, -1)
+        return start, kind
+    if g["sseason"]:
+        start, _, kind = _span(g["sseason"].lower(), today, 0)
+        return start, kind
+    month = _MONTHS[(g["month"] or "")[:3].lower()]
+    year = int(g["smy"]) if g["smy"] else today.year - (month > today.month)
+    return date(year, month, 1), "month"
+
+
 def resolve(text: str, now: datetime) -> TimeRef | None:
     """The first time phrase in ``text`` resolved against ``now`` (the turn's time), or None."""
     m = _PHRASES.search(text)
@@ -205,14 +226,7 @@ def resolve(text: str, now: datetime) -> TimeRef | None:
     approximate = True
     kind = "day"
     if since:
-        if g["sy"]:
-            start, end, kind = date(int(g["sy"]), 1, 1), today, "year"
-        elif g["slast"]:
-            start, end, kind = _span(g["slast"].lower(), today, -1)
-        else:
-            month = _MONTHS[g["month"][:3].lower()]
-            year = int(g["smy"]) if g["smy"] else today.year - (month > today.month)
-            start, end, kind = date(year, month, 1), today, "month"
+        start, kind = _since_start(g, today)
         end = today + timedelta(days=1)
     elif g["dby"] or g["yesterday"] or g["dat"] or g["tomorrow"] or g["today"]:
         shift = (

@@ -1778,11 +1778,15 @@ def _group_of(key: str) -> str:
         return "health"
     if parts[0] == "family" and len(parts) > 1 and parts[1].rstrip("s") in _SIBLINGS:
         return "family.sibling"
+    if parts[0] == "family" and len(parts) > 1 and parts[1] in _GRANDCHILDREN:
+        return "family.grandchild"  # "Wie heißen meine Enkel?": the grandson and granddaughter
     return ".".join(parts[:2])
 
 
 #: The relations a question about the user's siblings is answered with (a twin, a half-sister).
 _SIBLINGS = frozenset(kin.RELATIONS[r].slug for r in kin.of_kind("sibling"))
+#: The relations a question about the user's grandchildren is answered with.
+_GRANDCHILDREN = frozenset(kin.RELATIONS[r].slug for r in kin.of_kind("grandchild"))
 
 
 def _rest_of_group(

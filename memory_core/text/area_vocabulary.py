@@ -139,7 +139,10 @@ TOLD_AREAS: tuple[tuple[str, str], ...] = (
         r"cricket|tennis|marathons?|gym|running|swims?|swimming|"
         # Exercise said by its activity ("into bouldering", "five-a-side on Tuesdays", "salgo
         # a nadar", "je cours le dimanche"): what one does to keep fit is sport too.
-        r"climb(?:s|ing)?|boulder(?:s|ing)?|five-a-side|futsal|yoga|pilates|cycling|jog\w*|"
+        # (not the stairs, a ladder or into bed: "climbs the stairs every day" is no sport)
+        r"climb(?:s|ing)?(?!\s+(?:(?:up|down|into|onto|over|out|through)\b|(?:the\s+|a\s+|my\s+|"
+        r"our\s+|\w+\s+)?(?:\w+\s+)?(?:stairs|steps|staircase|stairwell|ladders?)\b))|"
+        r"boulder(?:s|ing)?|five-a-side|futsal|yoga|pilates|cycling|jog\w*|"
         r"(?:go|goes|went)\s+for\s+(?:a\s+)?(?:run|jog|swim)|nadar|nataci[óo]n|"
         r"je\s+cours|natation|course\s+[àa]\s+pied|йог\w*|"
         r"fan\s+(?:von|vom|des)|verein\w*|mannschaft|fußball|fussball|handball|sport\w*|"

@@ -962,3 +962,15 @@ def test_a_job_asked_in_slang_is_asked_as_the_job() -> None:
     assert plain_question("tu te rappelles mon taf ?") == "tu te rappelles mon travail ?"
     assert plain_question("¿de qué es mi curro?") == "¿de qué es mi trabajo?"
     assert plain_question("Was ist mein Job?") == "Was ist mein Beruf?"
+
+
+def test_grandchildren_of_either_sex_are_one_group() -> None:
+    """ "Wie heißen meine Enkel?" of a grandson and a granddaughter told apart (the keys
+    ``family.grandchild`` and ``family.granddaughter``) names both, not the first alone."""
+    grandkids = [
+        keyed(1, "family.granddaughter.name", "Ana's granddaughter is named Wilma.", 0.84, 0.95),
+        keyed(2, "family.grandchild.name", "Ana's grandchild is named Anton.", 0.80, 0.9),
+    ]
+    others = [keyed(4, "home_city", "Ana lives in Leeds.", 0.76), keyed(5, "name", "Ana.", 0.75)]
+    asked = answering([*grandkids, *others], question="Wie heißen meine Enkel?")
+    assert [h.id for h in asked] == [1, 2]

@@ -6,27 +6,9 @@ it."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from memory_core.evaluation.extraction import stored
-from memory_core.extract.base import Candidate, TurnInput
-from memory_core.extract.rules import extract_rules
-
-NOW = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
-
-
-def facts(text: str) -> list[Candidate]:
-    """What learning keeps from ``text``, notes left out."""
-    found = stored(extract_rules(TurnInput(text, NOW)))
-    return [c for c in found if not c.key.startswith("note.")]
-
-
-def kept(text: str) -> dict[str, str | None]:
-    """Key → value of what learning keeps from ``text`` (notes left out)."""
-    return {c.key: c.value for c in facts(text)}
-
+from tests.memory_core.stored_facts import facts, kept, stored_from
 
 # -- several of one relation, named in a list ------------------------------------------------
 
@@ -170,7 +152,7 @@ def test_no_condition_of_the_user_where_none_is_said(text: str) -> None:
 
 def test_a_condition_note_is_not_kept_beside_its_fact() -> None:
     """ "Soy diabética." says no more than the health fact: no note beside it."""
-    found = stored(extract_rules(TurnInput("Soy diabética.", NOW)))
+    found = stored_from("Soy diabética.")
     assert [c.key for c in found] == ["health.diabetes"]
 
 
@@ -270,7 +252,7 @@ def test_allergic_to_them_is_the_thing_liked_before(text: str, thing: str) -> No
 
 def notes_of(text: str) -> list[str]:
     """The notes kept from ``text``."""
-    found = stored(extract_rules(TurnInput(text, NOW)))
+    found = stored_from(text)
     return [c.key for c in found if c.key.startswith("note.")]
 
 

@@ -6,27 +6,9 @@ grandchildren whose sex the word does not say. What learning keeps
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from memory_core.evaluation.extraction import stored
-from memory_core.extract.base import Candidate, TurnInput
-from memory_core.extract.rules import extract_rules
-
-NOW = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
-
-
-def facts(text: str) -> list[Candidate]:
-    """What learning keeps from ``text``, notes left out."""
-    found = stored(extract_rules(TurnInput(text, NOW)))
-    return [c for c in found if not c.key.startswith("note.")]
-
-
-def kept(text: str) -> dict[str, str | None]:
-    """Key → value of what learning keeps from ``text`` (notes left out)."""
-    return {c.key: c.value for c in facts(text)}
-
+from tests.memory_core.stored_facts import facts, kept, stored_from
 
 # -- a relative's job, after "I have a <relative>" and a pronoun -------------------------------
 
@@ -105,7 +87,7 @@ def test_a_childhood_home_is_where_the_user_grew_up(text: str, town: str) -> Non
 )
 def test_a_childhood_home_keeps_no_note_beside_where_the_user_grew_up(text: str) -> None:
     # The note's words were all the origin's: the acknowledgement quoted "Quand j'étais petit".
-    assert [c.key for c in stored(extract_rules(TurnInput(text, NOW)))] == ["origin"]
+    assert [c.key for c in stored_from(text)] == ["origin"]
 
 
 @pytest.mark.parametrize(
@@ -119,7 +101,7 @@ def test_a_childhood_home_keeps_no_note_beside_where_the_user_grew_up(text: str)
     ],
 )
 def test_a_home_before_is_kept_but_is_no_home_now(text: str) -> None:
-    found = stored(extract_rules(TurnInput(text, NOW)))
+    found = stored_from(text)
     assert found  # kept: the note in the user's words, or a past fact
     assert not [c for c in found if c.key.startswith(("home_city", "home_country", "origin"))]
 
