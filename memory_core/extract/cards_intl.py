@@ -670,14 +670,29 @@ def _loose(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     return out
 
 
+#: "soy funcionaria en el ayuntamiento", "soy enfermera en un hospital": a Spanish workplace
+#: said as a common noun with its article ("trabajas en el ayuntamiento"); only places of
+#: work ("soy profesora en la playa" names none).
+_ES_PUBLIC_PLACE = re.compile(
+    r"(?:^|(?<=[\s,;]))soy\s+(?:una?\s+)?(?P<job>\S+)\s+en\s+(?P<v>(?:el|la|un|una)\s+"
+    r"(?:ayuntamiento|hospital|banco|colegio|escuela|instituto|universidad|supermercado|"
+    r"fábrica|fabrica|oficina|ministerio|juzgado|aeropuerto|biblioteca|farmacia|residencia|"
+    r"guardería|guarderia|comisaría|comisaria|ambulatorio|centro\s+de\s+salud))(?![\w-])",
+    re.IGNORECASE,
+)
+
+
 def _job_at(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     """The workplace after a job said with its verb ("je suis serveuse chez Paul")."""
     out: list[Candidate] = []
     m = re.search(
-        rf"(?:^|(?<=[\s,;]))(?:{_JOB_AT[language]})\s+(?:der\s+|dem\s+|el\s+|la\s+)?(?P<v>{_PROPER})",
+        rf"(?:^|(?<=[\s,;]))(?:{_JOB_AT[language]})\s+(?:der\s+|dem\s+|den\s+|el\s+|la\s+|los\s+)?"
+        rf"(?P<v>{_PROPER})",
         sentence,
         re.IGNORECASE,
     )
+    if m is None and language == "es":
+        m = _ES_PUBLIC_PLACE.search(sentence)
     if m is None:
         return out
     if _job_word(m["job"], language) or (

@@ -46,8 +46,9 @@ _I_AM = r"(?:i'm|im|i\s+am)"
 #: "Bram here, 58, …": a name, then "here", then more about them (alone it is a greeting).
 _HERE = re.compile(
     rf"^(?P<pre>{_GREETING})(?P<n>[^\W\d_][\w'-]+)\s+here\s*(?:[-–—]\s*(?=\S)|(?=,\s*\S)|"
-    # "marcus here (34), …": the age in brackets after "here".
-    r"(?=\(\s*\d{1,3}\s*\)))",
+    # "marcus here (34), …": the age in brackets after "here"; "yo, Jamal here" alone, a
+    # capitalised name ("Jamal here." is how people sign on in a chat).
+    r"(?=\(\s*\d{1,3}\s*\))|(?P<alone>(?<=here)(?=\s*[.!]*\s*$)))",
     re.IGNORECASE,
 )
 #: "hey im lou, 24, …" / "hi im sam": a lower-case name after a greeting or before an age.
@@ -113,6 +114,25 @@ def _ordinary(word: str) -> bool:
     """True for a word that is more likely English than a name ("tired", "starving")."""
     low = word.lower()
     return low in _ORDINARY or low in PLAIN_TRAITS or _ends_like_a_word(low) or len(low) < 2
+
+
+def _signs_on(word: str) -> bool:
+    """ "Jamal here": a capitalised word alone before "here" is a name when it is no ordinary
+    word, no relation or pet, no one in general ("Nobody here", "Mum here")."""
+    low = word.lower()
+    return (
+        word[:1].isupper()
+        and not _ordinary(word)
+        and low not in NOT_NAMES | FAMILY | PEOPLE | PET_SPECIES
+        and low not in _NO_ONE_HERE
+    )
+
+
+#: Words said before "here" that name no one: anyone at all, a day, a time ("Sunday here").
+_NO_ONE_HERE = frozenset(
+    """nobody everyone everybody someone somebody anyone anybody all same morning evening night
+    monday tuesday wednesday thursday friday saturday sunday today tonight""".split()
+)
 
 
 def _lower_name_aged(here: re.Match[str]) -> bool:
@@ -363,10 +383,12 @@ def normalise(sentence: str) -> str:
     """The sentence with an introduction said in the shape the rules read (unchanged if none)."""
     sentence = _STRAY_COMMA.sub(_no_stray_comma, sentence)
     here = _HERE.match(sentence)
+    if here is not None and here.group("alone") is not None and not _signs_on(here.group("n")):
+        here = None  # "Nobody here", "Mum here", "ok here": no name
     if here is not None and (here.group("n")[:1].isupper() or _lower_name_aged(here)):
         # "maya here, 29, …" in lower case too: a name before an age
         rest = sentence[here.end() :]
-        rest = rest if rest.startswith((",", "(")) else f", {rest}"
+        rest = rest if rest.startswith((",", "(")) or not rest.strip() else f", {rest}"
         name = here.group("n")[:1].upper() + here.group("n")[1:]
         sentence = f"{here.group('pre')}I'm {name}{rest}"
     sentence = _BRACKETED_AGE.sub(r"\g<lead>, \g<n>", sentence, count=1)
@@ -1105,6 +1127,6 @@ def with_cards(
     return out
 
 
-#: "Hi, Agnes here." alone: a greeting that names who is there (a name only when a card
-#: follows it; alone it says nothing new, "Hiya, it's Mike again!").
+#: "Hi, Agnes here." before a card: her name, the card's first field (alone, ``_HERE`` reads
+#: it as a name since session 16: "yo, Jamal here" was a new user's only way of saying it).
 _HERE_ALONE = re.compile(rf"^{_GREETING}(?P<n>(?-i:[A-Z])[\w'-]+)\s+here\W*$", re.IGNORECASE)

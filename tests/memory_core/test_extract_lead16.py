@@ -161,3 +161,29 @@ def test_a_name_for_a_name_needs_no_comma(text: str) -> None:
 
 def test_not_after_a_plain_word_rejects_no_name() -> None:
     assert not any(c.corrects for c in stored(extract_rules(TurnInput("I like it not Clove", NOW))))
+
+
+@pytest.mark.parametrize("text", ["yo, Dariusz here", "Dariusz here", "hey all, Dariusz here!"])
+def test_a_name_signed_on_with_here(text: str) -> None:
+    assert kept(text).get("name") == "Dariusz"
+
+
+@pytest.mark.parametrize("text", ["Nobody here", "Mum here", "Sunday here", "ok here"])
+def test_here_after_no_name(text: str) -> None:
+    assert "name" not in kept(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "employer"),
+    [
+        ("ich bin Schreiner bei den Verkehrsbetrieben", "Verkehrsbetrieben"),
+        ("soy maestra en el colegio", "el colegio"),
+        ("soy administrativa en un ambulatorio del barrio", "un ambulatorio"),
+    ],
+)
+def test_a_workplace_after_the_job(text: str, employer: str) -> None:
+    assert kept(text).get("employer") == employer
+
+
+def test_a_place_that_is_no_workplace() -> None:
+    assert "employer" not in kept("soy socorrista en la playa")

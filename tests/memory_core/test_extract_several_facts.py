@@ -223,7 +223,7 @@ def test_a_dense_card_keeps_what_the_rules_read(text: str, expected: dict[str, s
         "ugh, tax season, am I right",
         "I'm walking on air, oh oh",
         "I'm over the moon",
-        "Hi, Agnes here.",
+        "Hi, it's me again.",
         "Yeah right, I'm totally a morning person.",
         "yeah sure, I love waking up at 5",
         "As if I'd ever run a marathon.",
