@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -18,6 +18,7 @@ from sqlalchemy import Connection
 from memory_core.clock import to_ts
 from memory_core.extract.notes import holds
 from memory_core.learn import policy
+from memory_core.learn.arbitrate import BESIDE_A_CHANGE
 from memory_core.learn.decisions import (
     Decision,
     Expire,
@@ -37,7 +38,7 @@ from memory_core.store import events as event_log
 from memory_core.store import facts as fact_repo
 from memory_core.store import relations as relation_repo
 from memory_core.store.conflicts import ConflictRow
-from memory_core.values import Fact, NewFact, Status
+from memory_core.values import Category, Fact, NewFact, Status
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,12 +69,15 @@ def _new_fact(
     p: Proposal, ref: TurnRef, status: Status, *, supersedes: int | None = None
 ) -> NewFact:
     protected = p.confidence >= policy.EXPLICIT
+    value_json: dict[str, Any] = {"value": p.value} if p.value else {}
+    if p.held:
+        value_json[HELD] = [_held_json(n) for n in p.held]
     return NewFact(
         key=p.key,
         value_text=p.value_text,
         category=p.category,
         confidence=p.confidence,
-        value_json={"value": p.value} if p.value else None,
+        value_json=value_json or None,
         event_time=p.event_time,
         valid_from=p.valid_from,
         valid_to=p.valid_to,
@@ -86,6 +90,120 @@ def _new_fact(
         decay_rate=0.0 if protected else 0.1,
         importance=3 if policy.is_high_risk(p.category) else 2,
     )
+
+
+#: ``value_json`` key of a pending fact: the notes of its line held back while it waits.
+HELD = "held"
+
+
+def _held_json(p: Proposal) -> dict[str, Any]:
+    """A held note, as its pending fact keeps it."""
+    return {
+        "key": p.key,
+        "text": p.value_text,
+        "category": p.category.value,
+        "confidence": p.confidence,
+        "excerpt": p.source_excerpt,
+    }
+
+
+def held_notes(fact: Fact) -> list[Proposal]:
+    """The notes held back with the pending ``fact`` (none for any other)."""
+    data = fact.value_json.get(HELD) if isinstance(fact.value_json, dict) else None
+    if not isinstance(data, list):
+        return []
+    return [
+        Proposal(
+            key=str(n["key"]),
+            value_text=str(n["text"]),
+            category=Category(n["category"]),
+            confidence=float(n["confidence"]),
+            source_excerpt=str(n.get("excerpt") or ""),
+        )
+        for n in data
+        if isinstance(n, dict) and {"key", "text", "category", "confidence"} <= n.keys()
+    ]
+
+
+def _held_of(fact: Fact) -> dict[str, Any]:
+    """The part of ``fact``'s ``value_json`` holding its line's notes (a pending value said
+    again in new words keeps them)."""
+    if not isinstance(fact.value_json, dict) or HELD not in fact.value_json:
+        return {}
+    return {HELD: fact.value_json[HELD]}
+
+
+def without_held(fact: Fact) -> Any:
+    """``fact``'s ``value_json`` without the notes held with it (a value that stands)."""
+    if not isinstance(fact.value_json, dict) or HELD not in fact.value_json:
+        return fact.value_json
+    rest = {k: v for k, v in fact.value_json.items() if k != HELD}
+    return rest or None
+
+
+def write_held_notes(
+    conn: Connection,
+    user_id: str,
+    pending: Fact,
+    now: datetime,
+    *,
+    queue: Callable[[Connection, Fact], None],
+    actor: str,
+    reason: str,
+    valid_to: datetime | None = None,
+) -> list[Fact]:
+    """The change ``pending`` stands: the notes of its line held back while it waited are
+    written in the user's words ("Wir sind nach Jena gezogen, die Wohnung hat …" beside the
+    home Jena), in place of the part of the line kept meanwhile (its other clauses, under the
+    same key). ``valid_to``: the change holds only for now, and so do they."""
+    out: list[Fact] = []
+    parts = {
+        n.key: n
+        for n in (
+            fact_repo.notes_of_turn(conn, user_id, pending.source_turn_id)
+            if pending.source_turn_id
+            else []
+        )
+    }
+    for held in held_notes(pending):
+        part = parts.get(held.key)
+        if part is not None:
+            after = fact_repo.transition(
+                conn,
+                user_id,
+                part,
+                now,
+                event="updated",
+                value_text=held.value_text,
+                source_excerpt=held.source_excerpt[:200] or part.source_excerpt,
+                valid_to=valid_to,
+                actor=actor,
+                reason=reason,
+            )
+        else:
+            p = replace(held, valid_to=valid_to)
+            ref = TurnRef(user_id, pending.source_turn_id or "", pending.source_chat_id, actor)
+            new = _new_fact(p, ref, Status.ACTIVE)
+            after = fact_repo.create(conn, user_id, new, now, actor=actor, reason=reason)
+            entities.link_fact(conn, user_id, after)
+        queue(conn, after)
+        out.append(after)
+    return out
+
+
+def parts_kept_beside(conn: Connection, user_id: str, pending: Fact) -> list[Fact]:
+    """The notes written from the line of the change ``pending`` while it waited (the clauses
+    said beside it: "el piso tiene vistas al puerto"): about the value the user may reject."""
+    if pending.source_turn_id is None:
+        return []
+    return [
+        n
+        for n in fact_repo.notes_of_turn(conn, user_id, pending.source_turn_id)
+        if any(
+            h.event == "created" and h.reason == BESIDE_A_CHANGE
+            for h in fact_repo.history(conn, user_id, fact_id=n.id)
+        )
+    ]
 
 
 def _claimer(conn: Connection, ref: TurnRef, now: datetime) -> Callable[[Decision], bool]:
@@ -194,7 +312,9 @@ def apply_decisions(
                     **revived,
                     **dated,
                     value_text=p.value_text,
-                    value_json={"value": p.value} if p.value else before.value_json,
+                    value_json=(
+                        {"value": p.value} | _held_of(before) if p.value else before.value_json
+                    ),
                     confidence=max(before.confidence, p.confidence),
                     last_mentioned_at=now,
                     mention_count=before.mention_count + 1,
