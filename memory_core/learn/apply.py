@@ -426,10 +426,10 @@ def end_its_notes(
     change's event, actor, reason and turn (one operation: ``/undo`` brings both back). A note
     left active answered "where do I live now?" with the old home after a move stood."""
     value = slot.value_json.get("value") if isinstance(slot.value_json, dict) else None
-    if not isinstance(value, str) or not value or slot.source_turn_id is None:
+    if not isinstance(value, str) or not value:
         return []
     out = []
-    for note in fact_repo.notes_of_turn(conn, user_id, slot.source_turn_id):
+    for note in _notes_of_its_lines(conn, user_id, slot):
         if not holds(note.value_text, value):
             continue
         after = fact_repo.transition(
@@ -438,6 +438,26 @@ def end_its_notes(
         queue(conn, after)
         out.append(after)
     return out
+
+
+#: The events of a fact's history whose turn told it (created it, said it again or anew).
+_TOLD = frozenset({"created", "updated", "mentioned", "restored"})
+
+
+def _notes_of_its_lines(conn: Connection, user_id: str, slot: Fact) -> list[Fact]:
+    """The active notes of every line that told ``slot``: the first, and each that said it
+    again or in new words ("Wir leben in Gera, gleich am Stadtpark" after "Ich wohne in
+    Gera": a mention of the slot, and a note of its own) — its history's turns."""
+    turns = [slot.source_turn_id] + [
+        h.turn_id
+        for h in fact_repo.history(conn, user_id, fact_id=slot.id)
+        if h.event in _TOLD  # not the line that ends it ("moved from Gera to …, Gera was …")
+    ]
+    seen: dict[int, Fact] = {}
+    for turn in dict.fromkeys(t for t in turns if t):
+        for note in fact_repo.notes_of_turn(conn, user_id, turn):
+            seen.setdefault(note.id, note)
+    return sorted(seen.values(), key=lambda n: n.id)
 
 
 def _still_waiting(conn: Connection, uid: str, applied: Applied) -> Applied:

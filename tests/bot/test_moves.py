@@ -291,3 +291,51 @@ async def test_keeping_the_old_home_leaves_no_note_of_the_move_line(
         assert not await _active_saying(s, more)
         assert not await _active_saying(s, new)
         assert new not in await s.say(asked)
+
+
+@pytest.mark.parametrize(
+    ("home", "again", "move", "asked", "old"),
+    [
+        (
+            "Ich wohne in Gera.",
+            "Wir leben in Gera, gleich am Stadtpark mit den alten Linden.",
+            "Wir sind nach Zwickau umgezogen.",
+            "Wo wohne ich?",
+            "Gera",
+        ),
+        (
+            "Vivo en Huesca.",
+            "Vivimos en Huesca, cerca de la estación de autobuses.",
+            "Nos mudamos a Palencia.",
+            "¿Dónde vivo?",
+            "Huesca",
+        ),
+    ],
+)
+async def test_a_move_ends_the_note_of_a_home_said_again_in_other_words(
+    tmp_path: Path,
+    console: Callable[..., Any],
+    home: str,
+    again: str,
+    move: str,
+    asked: str,
+    old: str,
+) -> None:
+    """The home said again later in new words (the slot only mentioned again) left that
+    line's note active after a move: notes were looked up by the slot's first line only."""
+    clock = ManualClock(START)
+    async with console(tmp_path / "m.db", clock, learning_wait_s=120.0) as s:
+        await s.say(home)
+        await s.runtime.settle()
+        clock.advance(days=1)
+        await s.say(again)
+        await s.runtime.settle()
+        assert await _active_saying(s, old), "the restated home's note"
+        clock.advance(days=1)
+        await s.say(move)
+        await s.runtime.settle()
+        await s.say("/tap 1")
+        assert old not in await s.say(asked)
+        assert not await _active_saying(s, old)
+        await s.say("/undo")
+        assert await _active_saying(s, old)
