@@ -132,6 +132,19 @@ async def test_a_move_that_stands_leaves_no_old_home_in_the_answer(
             "where am I based?",
             "Beverley",
         ),
+        # A town whose name has its article ("au Havre": Le Havre), a move just made said with
+        # the pronoun on the verb, a German line with no subject (all read as nothing, or a note).
+        ("J'habite à Albi.", "Nous avons déménagé au Havre cet été.", "J'habite où ?", "au Havre"),
+        ("Vivo en Zamora.", "Acabo de mudarme a Cáceres.", "¿Dónde vivo?", "Cáceres"),
+        ("Vivo en Zamora.", "¡Acabamos de mudarnos a Cáceres!", "¿Dónde vivo?", "Cáceres"),
+        (
+            "Ich wohne in Fulda.",
+            "Sind letzte Woche nach Lübeck gezogen.",
+            "Wo wohne ich?",
+            "Lübeck",
+        ),
+        ("Я живу в Курске.", "Только что перебрались в Псков.", "Где я живу?", "Псков"),
+        ("I live in Selby.", "we just relocated down to Truro", "where am I based?", "Truro"),
     ],
 )
 async def test_a_move_said_in_chat_stands_when_its_question_lapses(
