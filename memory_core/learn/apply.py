@@ -18,7 +18,7 @@ from sqlalchemy import Connection
 from memory_core.clock import to_ts
 from memory_core.extract.notes import holds
 from memory_core.learn import policy
-from memory_core.learn.arbitrate import BESIDE_A_CHANGE
+from memory_core.learn.arbitrate import BESIDE_A_CHANGE, PARTNER_STATUSES, as_an_ex
 from memory_core.learn.decisions import (
     Decision,
     Expire,
@@ -38,7 +38,7 @@ from memory_core.store import events as event_log
 from memory_core.store import facts as fact_repo
 from memory_core.store import relations as relation_repo
 from memory_core.store.conflicts import ConflictRow
-from memory_core.values import Category, Fact, NewFact, Status
+from memory_core.values import Category, Fact, NewFact, SearchFilters, Status
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +188,57 @@ def write_held_notes(
             entities.link_fact(conn, user_id, after)
         queue(conn, after)
         out.append(after)
+    return out
+
+
+#: How many of a user's active facts a partnership's end looks through for the partner's.
+_PARTNER_READ = 2000
+
+
+def kept_as_ex(
+    conn: Connection,
+    user_id: str,
+    partner: Fact,
+    now: datetime,
+    *,
+    queue: Callable[[Connection, Fact], None],
+    actor: str,
+    reason: str,
+) -> list[Fact]:
+    """The user said their partnership ended and it stands ("Single again." after "My wife is
+    called Marta", confirmed or left a week): ``partner`` (ended by the caller) and the other
+    facts of the partner are kept as an ex's ("Ana's ex-wife is named Marta": "what's my
+    ex-wife's name?", "who is Marta?"), and a status saying a partner ("married") ends. Before,
+    the partner was superseded and nothing took its place. Returns the facts written."""
+    active = fact_repo.list_facts(
+        conn, user_id, SearchFilters(statuses=(Status.ACTIVE,)), limit=_PARTNER_READ
+    )
+    out: list[Fact] = []
+    for fact in [partner, *(f for f in active if f.id != partner.id)]:
+        ex = as_an_ex(fact)
+        if ex is None and fact.key not in PARTNER_STATUSES:
+            continue
+        if fact.id != partner.id:
+            ended = fact_repo.transition(
+                conn,
+                user_id,
+                fact,
+                now,
+                event="superseded",
+                actor=actor,
+                reason=reason,
+                status=Status.SUPERSEDED,
+                valid_to=now,
+            )
+            queue(conn, ended)
+        if ex is None:
+            continue
+        ref = TurnRef(user_id, fact.source_turn_id or "", fact.source_chat_id, actor)
+        new = _new_fact(ex, ref, Status.ACTIVE)
+        made = fact_repo.create(conn, user_id, new, now, actor=actor, reason=reason)
+        entities.link_fact(conn, user_id, made)
+        queue(conn, made)
+        out.append(made)
     return out
 
 

@@ -121,10 +121,48 @@ _PARTNER_KEYS = (
 )
 
 
+#: Statuses that say the user has a partner ("married"): no longer true once one ended.
+PARTNER_STATUSES = frozenset(k for k in _PARTNER_KEYS if k.startswith("relationship."))
+
+
 def partner_keys(key: str) -> tuple[str, ...]:
     """The keys of a partner a status of ``key`` says the user no longer has ("Single again."
     after "My husband is called Tom"), or ``()``."""
     return _PARTNER_KEYS if key in _WITHOUT_PARTNER else ()
+
+
+#: The user's partners by the key's slug ("wife"), each with the slug of what they are once
+#: the partnership ended ("ex_wife"; a partner, spouse or fiancé: "ex").
+_EX_OF = {
+    kin.RELATIONS[rel].slug: kin.RELATIONS.get(f"ex {rel}", kin.RELATIONS["ex"]).slug
+    for rel in sorted(kin.RELATIONS)
+    if kin.RELATIONS[rel].group == "family"
+    and (rel == "partner" or "partner" in kin.RELATIONS[rel].kinds)
+}
+#: The partner's noun in a slot's (English) text ("Ana's wife is named Marta").
+_PARTNER_NOUN = re.compile(
+    r"\b(wife|husband|girlfriend|boyfriend|partner|spouse|fianc[ée]e?)\b", re.IGNORECASE
+)
+
+
+def as_an_ex(fact: Fact) -> Proposal | None:
+    """What a partner's fact becomes once the user said the partnership ended and it stood
+    ("Ana's wife is named Marta" → ``people.ex_wife.name``, "Ana's ex-wife is named Marta"):
+    the person stays, findable as "my ex-wife", "my ex"; ``None`` for any other fact."""
+    group, _, rest = fact.key.partition(".")
+    slug, _, tail = rest.partition(".")
+    if group != "family" or slug not in _EX_OF:
+        return None
+    value = fact.value_json.get("value") if isinstance(fact.value_json, dict) else None
+    return Proposal(
+        key=".".join(p for p in ("people", _EX_OF[slug], tail) if p),
+        value_text=_PARTNER_NOUN.sub(r"ex-\1", fact.value_text, count=1),
+        category=fact.category,
+        confidence=fact.confidence,
+        value=value if isinstance(value, str) else None,
+        sensitive=fact.sensitive,
+        source_excerpt=fact.source_excerpt or "",
+    )
 
 
 def rejected_key(candidate: Candidate) -> str | None:

@@ -18,11 +18,12 @@ from sqlalchemy import Connection
 from memory_core.learn import policy
 from memory_core.learn.apply import (
     end_its_notes,
+    kept_as_ex,
     parts_kept_beside,
     without_held,
     write_held_notes,
 )
-from memory_core.learn.arbitrate import second_one
+from memory_core.learn.arbitrate import partner_keys, second_one
 from memory_core.runtime.executors import Lane
 from memory_core.store import conflicts as conflict_repo
 from memory_core.store import facts as fact_repo
@@ -205,6 +206,17 @@ def _stands(
             conn, new.user_id, old, now, status=ended, valid_to=now, **how
         )
         end_its_notes(conn, new.user_id, old, dropped, now, queue=ctx.vectors.queue_fact, **how)
+        if not ending and partner_keys(new.key):
+            # "Single again.", "Divorciada desde …": the partner stays, as an ex.
+            kept_as_ex(
+                conn,
+                new.user_id,
+                old,
+                now,
+                queue=ctx.vectors.queue_fact,
+                actor=actor,
+                reason=reason,
+            )
     settled: dict[str, Any] = (
         {"status": Status.EXPIRED, "valid_to": now}
         if ending
