@@ -703,6 +703,11 @@ def held_from_rejected(
         rest = _without_change(d.proposal, values)
         if rest is None:
             continue  # every clause says the rejected value, or no slot holds it
+        if any(
+            f.key == rest.key and normalise_value(f.value_text) == normalise_value(rest.value_text)
+            for f in gone
+        ):
+            continue  # the part said beside it, rejected with it (``resolve``'s KEEP)
         target = known.get(d.target_id) if not isinstance(d, Insert) else None
         if target is not None and normalise_value(target.value_text) == normalise_value(
             rest.value_text

@@ -274,7 +274,11 @@ async def test_a_move_that_stands_keeps_the_move_lines_own_words(
         kept = await _active_saying(s, more)
         assert len(kept) == 1 and new in kept[0].value_text, kept
         assert more in await s.say("/profile")
+        clock.advance(days=2)
+        await s.runtime.jobs.run_consolidate()  # the line read again: no second question
+        await s.runtime.settle()
         assert not [f for f in await _facts(s) if f.status == Status.PENDING]
+        assert len(await _active_saying(s, more)) == 1
         await s.say("/undo")
         assert not await _active_saying(s, new)
 
@@ -304,6 +308,12 @@ async def test_keeping_the_old_home_leaves_no_note_of_the_move_line(
         assert not await _active_saying(s, more)
         assert not await _active_saying(s, new)
         assert new not in await s.say(asked)
+        # The session's consolidation reads the line again later: nothing of it comes back.
+        clock.advance(days=2)
+        await s.runtime.jobs.run_consolidate()
+        await s.runtime.settle()
+        assert not await _active_saying(s, more)
+        assert not [f for f in await _facts(s) if f.status == Status.PENDING]
 
 
 @pytest.mark.parametrize(
