@@ -7,6 +7,7 @@ a turn applies nothing twice.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -16,7 +17,7 @@ from typing import Any
 from sqlalchemy import Connection
 
 from memory_core.clock import to_ts
-from memory_core.extract.notes import holds
+from memory_core.extract.notes import about_user, holds
 from memory_core.learn import policy
 from memory_core.learn.arbitrate import BESIDE_A_CHANGE, PARTNER_STATUSES, as_an_ex
 from memory_core.learn.decisions import (
@@ -242,15 +243,27 @@ def kept_as_ex(
     return out
 
 
+#: A Spanish verb in the first person of the past ("empecé", "trabajé"): said of the user.
+_ES_I_DID = re.compile(r"(?<!\w)[a-zñ]{3,}é(?!\w)", re.IGNORECASE)
+
+
+def _of_the_user(text: str, language: str) -> bool:
+    """Whether a note says something of the user (in the first person), not of a place."""
+    return about_user(text, language) or (language == "es" and bool(_ES_I_DID.search(text)))
+
+
 def parts_kept_beside(conn: Connection, user_id: str, pending: Fact) -> list[Fact]:
     """The notes written from the line of the change ``pending`` while it waited (the clauses
-    said beside it: "el piso tiene vistas al puerto"): about the value the user may reject."""
+    said beside it) that describe the new value rather than the user: "el piso tiene vistas al
+    puerto" goes when the user keeps the old home; "ich habe dort als Bäcker angefangen" — the
+    user's own statement, in the first person — is theirs, and stays."""
     if pending.source_turn_id is None:
         return []
     return [
         n
         for n in fact_repo.notes_of_turn(conn, user_id, pending.source_turn_id)
-        if any(
+        if not _of_the_user(n.value_text, n.key.split(".")[1])
+        and any(
             h.event == "created" and h.reason == BESIDE_A_CHANGE
             for h in fact_repo.history(conn, user_id, fact_id=n.id)
         )

@@ -293,9 +293,10 @@ async def test_keeping_the_old_home_leaves_no_note_of_the_move_line(
     new: str,
     more: str,
 ) -> None:
-    """The user says the old home is right: nothing the move line said stays active — the
-    part said beside the town ("el piso tiene vistas al puerto") was about the rejected
-    home."""
+    """The user says the old home is right: nothing the move line said of the new home stays
+    active — the part said beside the town ("el piso tiene vistas al puerto") was about the
+    rejected home (what the user said of themselves beside it stays:
+    ``test_waiting_changes``)."""
     clock = ManualClock(START)
     async with console(tmp_path / "m.db", clock, learning_wait_s=120.0) as s:
         await s.say(home)
