@@ -23,26 +23,35 @@ async def _facts(s: Any) -> list[Fact]:
     return facts
 
 
-#: (the partner named, the ending, the question about the ex, the name)
+#: (the partner named, the ending, the question about the ex, the name, the question about a
+#: partner now)
 ENDINGS = [
-    ("My wife is called Brigida.", "Single again.", "what's my ex-wife's name?", "Brigida"),
+    (
+        "My wife is called Brigida.",
+        "Single again.",
+        "who is my ex?",
+        "Brigida",
+        "what's my wife's name?",
+    ),
     (
         "Mi marido se llama Anselmo.",
         "Divorciada desde el verano.",
         "¿Cómo se llama mi exmarido?",
         "Anselmo",
+        "¿Cómo se llama mi marido?",
     ),
     (
         "Mon mari s'appelle Gontran.",
         "Divorcée depuis l'automne.",
         "Comment s'appelle mon ex-mari ?",
         "Gontran",
+        "Comment s'appelle mon mari ?",
     ),
 ]
 
 
 @pytest.mark.parametrize("answered", [True, False], ids=["tapped", "lapsed"])
-@pytest.mark.parametrize(("partner", "ending", "asked", "name"), ENDINGS)
+@pytest.mark.parametrize(("partner", "ending", "asked", "name", "now"), ENDINGS)
 async def test_a_partnership_that_ends_keeps_the_partner_as_an_ex(
     tmp_path: Path,
     console: Callable[..., Any],
@@ -50,6 +59,7 @@ async def test_a_partnership_that_ends_keeps_the_partner_as_an_ex(
     ending: str,
     asked: str,
     name: str,
+    now: str,
     answered: bool,
 ) -> None:
     """The ending superseded the partner's name and nothing took its place: "what's my
@@ -68,6 +78,7 @@ async def test_a_partnership_that_ends_keeps_the_partner_as_an_ex(
             await s.runtime.jobs.run_expire()
         await s.runtime.settle()
         assert name in await s.say(asked)
+        assert name not in await s.say(now)  # an ex is no partner now
         active = [f for f in await _facts(s) if f.status == Status.ACTIVE]
         keys = {f.key for f in active if name in f.value_text}
         assert keys and all(k.startswith("people.ex") for k in keys), keys
