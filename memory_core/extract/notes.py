@@ -56,7 +56,9 @@ _FIRST_PERSON = {
     r"salgo|conduzco|duermo|camino|amo|adoro|conozco|puedo|manejo|no\s+como|no\s+bebo|"
     r"aprendo|ahorro|sueño|cuido|soporto|aguanto|detesto|disfruto|entreno|pienso|intento|espero|"
     # "we" said by the verb alone ("en agosto pensamos viajar a Oaxaca"): plans and habits.
-    r"queremos|pensamos|planeamos|esperamos|preferimos|necesitamos|jugamos|trabajamos|viajamos",
+    r"queremos|pensamos|planeamos|esperamos|preferimos|necesitamos|jugamos|trabajamos|viajamos|"
+    # The pronoun on the verb: "acabo de mudarme a Cáceres".
+    r"mudarme|mudarnos",
     "fr": r"je|j|moi|mon|ma|mes|me|m|nous|notre|nos|on",
     "it": r"io|mio|mia|miei|mie|mi|sono|ho|abito|vivo|lavoro|noi|nostro|nostra|abbiamo",
     "pt": r"eu|meu|minha|meus|minhas|me|sou|estou|tenho|moro|trabalho|nós|nosso|nossa|temos",
@@ -348,10 +350,21 @@ def of_someone_else(sentence: str, language: str) -> bool:
     return re.search(rf"(?<![\w])(?:{words})(?![\w])", sentence[m.end() :], re.I) is None
 
 
+#: A German move said with "wir" left out ("Sind letzte Woche nach Kiel gezogen."): the verb
+#: first, no other subject after it, the line ending with the move.
+_DE_DROPPED_WIR = re.compile(
+    r"^\s*sind\s+(?!(?:sie|die|der|das|du|ihr|deine?|seine?|ihre?|meine?)\b)(?:\S+\s+){0,4}?"
+    r"(?:um|weg)?gezogen\s*[.!]*\s*$",
+    re.IGNORECASE,
+)
+
+
 def about_user(sentence: str, language: str) -> bool:
     """True when ``sentence`` (in ``language``) says something in the first person."""
     if language == "en":
         return _EN_FIRST_PERSON.search(sentence) is not None
+    if language == "de" and _DE_DROPPED_WIR.match(sentence):
+        return True
     words = _FIRST_PERSON.get(language)
     if words is None:
         return False
@@ -797,6 +810,8 @@ _INTRO_WORDS = frozenset(
     geburtstag geboren hab habe am namens heißen heissen haben nen er sie
     tenemos tiene un una llama on une a e nach gezogen umgezogen mudé mude mudamos mudado
     installé installée installés déménagé ai avons nous sommes
+    acabo acabamos mudar mudarme mudarnos déménager vient venons перебрался перебралась
+    перебрались
     нас есть моя мой моё мою переехал переехала переехали
     trabajo para soy vengo originario originaria de del estudio estudiante hablo favorito
     favorita preferido preferida es son cumpleaños cumple nací naci el que se llaman llamo

@@ -24,7 +24,7 @@ from memory_core.extract import (
 )
 from memory_core.extract.base import Candidate
 from memory_core.extract.jobs_intl import DE_JOB, DE_NOT_A_JOB, JOB_SHAPES, JOB_WORDS
-from memory_core.extract.lexicon import NOT_NAMES
+from memory_core.extract.lexicon import COUNTRIES, NOT_NAMES
 from memory_core.extract.rule import Context, fact
 from memory_core.extract.text import slug
 from memory_core.text import animals, numbers
@@ -90,7 +90,8 @@ _WITH = {
 _HOME = {
     "de": rf"(?:(?:ich|und)\s+(?:wohne|lebe)|wir\s+(?:wohnen|leben)|wohne|(?<=,\s)lebe|"
     rf"(?:wohne|lebe)\s+ich|(?:wohnen|leben)\s+wir)\s+{_WITH['de']}in"
-    r"|(?:ich\s+bin|wir\s+sind|bin)\s+(?:\S+\s+){0,3}?nach(?=\s+\S+(?:\s+\S+)?\s+(?:um)?gezogen)"
+    r"|(?:ich\s+bin|wir\s+sind|bin|^\s*sind)\s+(?:\S+\s+){0,3}?nach"
+    r"(?=\s+\S+(?:\s+\S+)?\s+(?:um)?gezogen)"
     # Chat drops the subject: "Endlich nach Suhl umgezogen!" (the line ends there: "Nach Suhl
     # gezogen ist meine Schwester" is someone else's move).
     r"|^(?:(?:endlich|jetzt|nun|inzwischen|mittlerweile|schon|gerade)\s+)?"
@@ -99,7 +100,7 @@ _HOME = {
     r"|(?:me|nos)\s+(?:he\s+|hemos\s+)?(?:mudé|mude|mudamos|mudado|trasladé|traslade)\s+"
     r"(?:(?:por\s+fin|al\s+fin|finalmente|ya)\s+)?a"
     # "nos acabamos de mudar a Lugo", "acabo de mudarme a Soria": a move just made.
-    r"|(?:me|nos)\s+acab(?:o|amos)\s+de\s+mudar\s+a",
+    r"|(?:(?:me|nos)\s+)?acab(?:o|amos)\s+de\s+mudar(?:me|nos)?\s+a",
     "fr": rf"(?:j'habite|j’habite|je\s+vis|nous\s+habitons|nous\s+vivons|on\s+habite|"
     rf"on\s+vit)\s+{_WITH['fr']}(?:à|a)"
     r"|(?:j'ai|j’ai|on\s+a|nous\s+avons)\s+(?:(?:enfin|finalement|déjà|récemment|bien)\s+)?"
@@ -108,11 +109,47 @@ _HOME = {
     r"|(?:je\s+viens|on\s+vient|nous\s+venons)\s+de\s+déménager\s+(?:à|a)"
     r"|(?:je\s+me\s+suis|on\s+s'est|nous\s+nous\s+sommes)\s+installée?s?\s+(?:à|a)",
 }
+#: A French home whose town is named with its article ("au Havre": Le Havre, "aux Sables-
+#: d'Olonne": Les Sables-d'Olonne); a country ("au Portugal") is no town.
+_FR_HOME_AU = (
+    r"(?:j'habite|j’habite|je\s+vis|nous\s+habitons|nous\s+vivons|on\s+habite|on\s+vit|"
+    r"(?:j'ai|j’ai|on\s+a|nous\s+avons)\s+(?:(?:enfin|finalement|déjà|récemment|bien)\s+)?"
+    r"déménagé|(?:je\s+viens|on\s+vient|nous\s+venons)\s+de\s+déménager|"
+    r"(?:je\s+me\s+suis|on\s+s'est|nous\s+nous\s+sommes)\s+installée?s?)\s+(?P<art>aux?)"
+)
+#: Countries said with "au"/"aux" in French that the (English) country list does not name.
+_FR_COUNTRIES = frozenset(
+    "japon maroc brésil bresil mexique danemark luxembourg pérou perou chili sénégal senegal "
+    "vietnam cameroun québec quebec royaume-uni pays-bas états-unis etats-unis".split()
+)
+
+
+def _home_town(sentence: str, language: str, ctx: Context) -> str | None:
+    """The user's home town said in ``language`` ("ich wohne in Kiel", "в Москве")."""
+    if language == "ru":
+        return russian.home_town(sentence)
+    town = _find(_HOME.get(language), sentence, ctx)
+    if town is None and language == "fr":
+        return _fr_town_with_article(sentence)
+    return town
+
+
+def _fr_town_with_article(sentence: str) -> str | None:
+    """ "Nous avons déménagé au Havre" → "Le Havre" (``None``: no such home, or a country)."""
+    m = re.search(rf"(?<![\w])(?:{_FR_HOME_AU})\s+{_VALUE}{_END}", sentence, re.IGNORECASE)
+    if m is None:
+        return None
+    town = m.group("v")
+    if town.lower() in _FR_COUNTRIES or town.lower() in COUNTRIES:
+        return None
+    return ("Les " if m.group("art").lower() == "aux" else "Le ") + town
+
+
 #: What ends a value: the next clause or the end ("… in Berlin und arbeite …").
 _END = (
     r"(?=\s*(?:[,.;!?]|\s[–—-]\s|\s(?:und|y|e|et|и|a|à|an|en|in|bei|chez|seit|desde|depuis|mit|con|"
     r"avec|hace|il|pero|mais|aber|но|"
-    r"vor|letztes|l'année|gezogen|umgezogen|zusammen|el|la|le|im|am|dans|para|pour)\s|$|"
+    r"vor|letztes|l'année|gezogen|umgezogen|zusammen|el|la|le|im|am|dans|para|pour|cet|cette)\s|$|"
     r"\s(?:gezogen|umgezogen)))"
 )
 
@@ -546,10 +583,7 @@ def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
             out += fact(
                 "origin", f"{ctx.subject} is from {origin}.", Category.IDENTITY, 0.75, origin
             )
-    if language == "ru":
-        town = russian.home_town(sentence)
-    else:
-        town = _find(_HOME.get(language), sentence, ctx)
+    town = _home_town(sentence, language, ctx)
     lived_since = town is not None  # "desde 2019" after a job says since when the job is held
     if town is None:
         town = _town_of_job(sentence, language)

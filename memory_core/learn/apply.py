@@ -7,17 +7,19 @@ a turn applies nothing twice.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Connection
 
 from memory_core.clock import to_ts
-from memory_core.extract.notes import holds
+from memory_core.extract.notes import about_user, holds
 from memory_core.learn import policy
+from memory_core.learn.arbitrate import BESIDE_A_CHANGE, PARTNER_STATUSES, as_an_ex
 from memory_core.learn.decisions import (
     Decision,
     Expire,
@@ -37,7 +39,7 @@ from memory_core.store import events as event_log
 from memory_core.store import facts as fact_repo
 from memory_core.store import relations as relation_repo
 from memory_core.store.conflicts import ConflictRow
-from memory_core.values import Fact, NewFact, Status
+from memory_core.values import Category, Fact, NewFact, SearchFilters, Status
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,12 +70,15 @@ def _new_fact(
     p: Proposal, ref: TurnRef, status: Status, *, supersedes: int | None = None
 ) -> NewFact:
     protected = p.confidence >= policy.EXPLICIT
+    value_json: dict[str, Any] = {"value": p.value} if p.value else {}
+    if p.held:
+        value_json[HELD] = [_held_json(n) for n in p.held]
     return NewFact(
         key=p.key,
         value_text=p.value_text,
         category=p.category,
         confidence=p.confidence,
-        value_json={"value": p.value} if p.value else None,
+        value_json=value_json or None,
         event_time=p.event_time,
         valid_from=p.valid_from,
         valid_to=p.valid_to,
@@ -86,6 +91,183 @@ def _new_fact(
         decay_rate=0.0 if protected else 0.1,
         importance=3 if policy.is_high_risk(p.category) else 2,
     )
+
+
+#: ``value_json`` key of a pending fact: the notes of its line held back while it waits.
+HELD = "held"
+
+
+def _held_json(p: Proposal) -> dict[str, Any]:
+    """A held note, as its pending fact keeps it."""
+    return {
+        "key": p.key,
+        "text": p.value_text,
+        "category": p.category.value,
+        "confidence": p.confidence,
+        "excerpt": p.source_excerpt,
+    }
+
+
+def held_notes(fact: Fact) -> list[Proposal]:
+    """The notes held back with the pending ``fact`` (none for any other)."""
+    data = fact.value_json.get(HELD) if isinstance(fact.value_json, dict) else None
+    if not isinstance(data, list):
+        return []
+    return [
+        Proposal(
+            key=str(n["key"]),
+            value_text=str(n["text"]),
+            category=Category(n["category"]),
+            confidence=float(n["confidence"]),
+            source_excerpt=str(n.get("excerpt") or ""),
+        )
+        for n in data
+        if isinstance(n, dict) and {"key", "text", "category", "confidence"} <= n.keys()
+    ]
+
+
+def _held_of(fact: Fact) -> dict[str, Any]:
+    """The part of ``fact``'s ``value_json`` holding its line's notes (a pending value said
+    again in new words keeps them)."""
+    if not isinstance(fact.value_json, dict) or HELD not in fact.value_json:
+        return {}
+    return {HELD: fact.value_json[HELD]}
+
+
+def without_held(fact: Fact) -> Any:
+    """``fact``'s ``value_json`` without the notes held with it (a value that stands)."""
+    if not isinstance(fact.value_json, dict) or HELD not in fact.value_json:
+        return fact.value_json
+    rest = {k: v for k, v in fact.value_json.items() if k != HELD}
+    return rest or None
+
+
+def write_held_notes(
+    conn: Connection,
+    user_id: str,
+    pending: Fact,
+    now: datetime,
+    *,
+    queue: Callable[[Connection, Fact], None],
+    actor: str,
+    reason: str,
+    valid_to: datetime | None = None,
+) -> list[Fact]:
+    """The change ``pending`` stands: the notes of its line held back while it waited are
+    written in the user's words ("Wir sind nach Jena gezogen, die Wohnung hat …" beside the
+    home Jena), in place of the part of the line kept meanwhile (its other clauses, under the
+    same key). ``valid_to``: the change holds only for now, and so do they."""
+    out: list[Fact] = []
+    parts = {
+        n.key: n
+        for n in (
+            fact_repo.notes_of_turn(conn, user_id, pending.source_turn_id)
+            if pending.source_turn_id
+            else []
+        )
+    }
+    for held in held_notes(pending):
+        part = parts.get(held.key)
+        if part is not None:
+            after = fact_repo.transition(
+                conn,
+                user_id,
+                part,
+                now,
+                event="updated",
+                value_text=held.value_text,
+                source_excerpt=held.source_excerpt[:200] or part.source_excerpt,
+                valid_to=valid_to,
+                actor=actor,
+                reason=reason,
+            )
+        else:
+            p = replace(held, valid_to=valid_to)
+            ref = TurnRef(user_id, pending.source_turn_id or "", pending.source_chat_id, actor)
+            new = _new_fact(p, ref, Status.ACTIVE)
+            after = fact_repo.create(conn, user_id, new, now, actor=actor, reason=reason)
+            entities.link_fact(conn, user_id, after)
+        queue(conn, after)
+        out.append(after)
+    return out
+
+
+#: How many of a user's active facts a partnership's end looks through for the partner's.
+_PARTNER_READ = 2000
+
+
+def kept_as_ex(
+    conn: Connection,
+    user_id: str,
+    partner: Fact,
+    now: datetime,
+    *,
+    queue: Callable[[Connection, Fact], None],
+    actor: str,
+    reason: str,
+) -> list[Fact]:
+    """The user said their partnership ended and it stands ("Single again." after "My wife is
+    called Marta", confirmed or left a week): ``partner`` (ended by the caller) and the other
+    facts of the partner are kept as an ex's ("Ana's ex-wife is named Marta": "what's my
+    ex-wife's name?", "who is Marta?"), and a status saying a partner ("married") ends. Before,
+    the partner was superseded and nothing took its place. Returns the facts written."""
+    active = fact_repo.list_facts(
+        conn, user_id, SearchFilters(statuses=(Status.ACTIVE,)), limit=_PARTNER_READ
+    )
+    out: list[Fact] = []
+    for fact in [partner, *(f for f in active if f.id != partner.id)]:
+        ex = as_an_ex(fact)
+        if ex is None and fact.key not in PARTNER_STATUSES:
+            continue
+        if fact.id != partner.id:
+            ended = fact_repo.transition(
+                conn,
+                user_id,
+                fact,
+                now,
+                event="superseded",
+                actor=actor,
+                reason=reason,
+                status=Status.SUPERSEDED,
+                valid_to=now,
+            )
+            queue(conn, ended)
+        if ex is None:
+            continue
+        ref = TurnRef(user_id, fact.source_turn_id or "", fact.source_chat_id, actor)
+        new = _new_fact(ex, ref, Status.ACTIVE)
+        made = fact_repo.create(conn, user_id, new, now, actor=actor, reason=reason)
+        entities.link_fact(conn, user_id, made)
+        queue(conn, made)
+        out.append(made)
+    return out
+
+
+#: A Spanish verb in the first person of the past ("empecé", "trabajé"): said of the user.
+_ES_I_DID = re.compile(r"(?<!\w)[a-zñ]{3,}é(?!\w)", re.IGNORECASE)
+
+
+def _of_the_user(text: str, language: str) -> bool:
+    """Whether a note says something of the user (in the first person), not of a place."""
+    return about_user(text, language) or (language == "es" and bool(_ES_I_DID.search(text)))
+
+
+def parts_kept_beside(conn: Connection, user_id: str, pending: Fact) -> list[Fact]:
+    """The notes written from the line of the change ``pending`` while it waited (the clauses
+    said beside it) that describe the new value rather than the user: "el piso tiene vistas al
+    puerto" goes when the user keeps the old home; "ich habe dort als Bäcker angefangen" — the
+    user's own statement, in the first person — is theirs, and stays."""
+    if pending.source_turn_id is None:
+        return []
+    return [
+        n
+        for n in fact_repo.notes_of_turn(conn, user_id, pending.source_turn_id)
+        if not _of_the_user(n.value_text, n.key.split(".")[1])
+        and any(
+            h.event == "created" and h.reason == BESIDE_A_CHANGE
+            for h in fact_repo.history(conn, user_id, fact_id=n.id)
+        )
+    ]
 
 
 def _claimer(conn: Connection, ref: TurnRef, now: datetime) -> Callable[[Decision], bool]:
@@ -194,7 +376,9 @@ def apply_decisions(
                     **revived,
                     **dated,
                     value_text=p.value_text,
-                    value_json={"value": p.value} if p.value else before.value_json,
+                    value_json=(
+                        {"value": p.value} | _held_of(before) if p.value else before.value_json
+                    ),
                     confidence=max(before.confidence, p.confidence),
                     last_mentioned_at=now,
                     mention_count=before.mention_count + 1,
@@ -306,10 +490,10 @@ def end_its_notes(
     change's event, actor, reason and turn (one operation: ``/undo`` brings both back). A note
     left active answered "where do I live now?" with the old home after a move stood."""
     value = slot.value_json.get("value") if isinstance(slot.value_json, dict) else None
-    if not isinstance(value, str) or not value or slot.source_turn_id is None:
+    if not isinstance(value, str) or not value:
         return []
     out = []
-    for note in fact_repo.notes_of_turn(conn, user_id, slot.source_turn_id):
+    for note in _notes_of_its_lines(conn, user_id, slot):
         if not holds(note.value_text, value):
             continue
         after = fact_repo.transition(
@@ -318,6 +502,26 @@ def end_its_notes(
         queue(conn, after)
         out.append(after)
     return out
+
+
+#: The events of a fact's history whose turn told it (created it, said it again or anew).
+_TOLD = frozenset({"created", "updated", "mentioned", "restored"})
+
+
+def _notes_of_its_lines(conn: Connection, user_id: str, slot: Fact) -> list[Fact]:
+    """The active notes of every line that told ``slot``: the first, and each that said it
+    again or in new words ("Wir leben in Gera, gleich am Stadtpark" after "Ich wohne in
+    Gera": a mention of the slot, and a note of its own) — its history's turns."""
+    turns = [slot.source_turn_id] + [
+        h.turn_id
+        for h in fact_repo.history(conn, user_id, fact_id=slot.id)
+        if h.event in _TOLD  # not the line that ends it ("moved from Gera to …, Gera was …")
+    ]
+    seen: dict[int, Fact] = {}
+    for turn in dict.fromkeys(t for t in turns if t):
+        for note in fact_repo.notes_of_turn(conn, user_id, turn):
+            seen.setdefault(note.id, note)
+    return sorted(seen.values(), key=lambda n: n.id)
 
 
 def _still_waiting(conn: Connection, uid: str, applied: Applied) -> Applied:

@@ -121,10 +121,48 @@ _PARTNER_KEYS = (
 )
 
 
+#: Statuses that say the user has a partner ("married"): no longer true once one ended.
+PARTNER_STATUSES = frozenset(k for k in _PARTNER_KEYS if k.startswith("relationship."))
+
+
 def partner_keys(key: str) -> tuple[str, ...]:
     """The keys of a partner a status of ``key`` says the user no longer has ("Single again."
     after "My husband is called Tom"), or ``()``."""
     return _PARTNER_KEYS if key in _WITHOUT_PARTNER else ()
+
+
+#: The user's partners by the key's slug ("wife"), each with the slug of what they are once
+#: the partnership ended ("ex_wife"; a partner, spouse or fiancé: "ex").
+_EX_OF = {
+    kin.RELATIONS[rel].slug: kin.RELATIONS.get(f"ex {rel}", kin.RELATIONS["ex"]).slug
+    for rel in sorted(kin.RELATIONS)
+    if kin.RELATIONS[rel].group == "family"
+    and (rel == "partner" or "partner" in kin.RELATIONS[rel].kinds)
+}
+#: The partner's noun in a slot's (English) text ("Ana's wife is named Marta").
+_PARTNER_NOUN = re.compile(
+    r"\b(wife|husband|girlfriend|boyfriend|partner|spouse|fianc[ée]e?)\b", re.IGNORECASE
+)
+
+
+def as_an_ex(fact: Fact) -> Proposal | None:
+    """What a partner's fact becomes once the user said the partnership ended and it stood
+    ("Ana's wife is named Marta" → ``people.ex_wife.name``, "Ana's ex-wife is named Marta"):
+    the person stays, findable as "my ex-wife", "my ex"; ``None`` for any other fact."""
+    group, _, rest = fact.key.partition(".")
+    slug, _, tail = rest.partition(".")
+    if group != "family" or slug not in _EX_OF:
+        return None
+    value = fact.value_json.get("value") if isinstance(fact.value_json, dict) else None
+    return Proposal(
+        key=".".join(p for p in ("people", _EX_OF[slug], tail) if p),
+        value_text=_PARTNER_NOUN.sub(r"ex-\1", fact.value_text, count=1),
+        category=fact.category,
+        confidence=fact.confidence,
+        value=value if isinstance(value, str) else None,
+        sensitive=fact.sensitive,
+        source_excerpt=fact.source_excerpt or "",
+    )
 
 
 def rejected_key(candidate: Candidate) -> str | None:
@@ -573,18 +611,66 @@ def held_with_pending(decisions: Sequence[Decision], known: Mapping[int, Fact]) 
     ]
     values += [_value_of(f) for f in known.values() if f.status == Status.PENDING]
     out: list[Decision] = []
+    held: list[Proposal] = []
     for d in decisions:
-        if isinstance(d, Insert | Update | Supersede) and is_note(d.proposal.key):
+        if isinstance(d, Insert | Update | Supersede | Pending) and is_note(d.proposal.key):
             said = _said(d.proposal.source_excerpt)
-            if said and any(w in said or said in w for w in waiting):
-                if isinstance(d, Update | Supersede):
-                    # A told note the line corrects: asked about with the rest.
-                    out.append(Pending(d.target_id, d.proposal, "said with a change asked about"))
-                elif (rest := _without_change(d.proposal, [v for v in values if v])) is not None:
-                    # "Wir sind nach Lyon gezogen und ich habe dort als Bäcker angefangen":
-                    # what else the line says is learned as usual, while the change waits.
-                    out.append(Insert(rest, "said beside a change asked about"))
-                continue  # a new note of the line: the change asked about says it
+            if _part_of_line(d, said, known):
+                # The line read again (a consolidation) while its change waits: the part said
+                # beside it is kept already, the whole line is written when the change stands.
+                continue
+            asked = bool(said) and any(w in said or said in w for w in waiting)
+            if isinstance(d, Pending) or not asked:
+                out.append(d)
+                continue
+            if isinstance(d, Update | Supersede):
+                # A told note the line corrects: asked about with the rest.
+                out.append(Pending(d.target_id, d.proposal, "said with a change asked about"))
+                continue
+            if (rest := _without_change(d.proposal, [v for v in values if v])) is not None:
+                # "Wir sind nach Lyon gezogen und ich habe dort als Bäcker angefangen":
+                # what else the line says is learned as usual, while the change waits.
+                out.append(Insert(rest, BESIDE_A_CHANGE))
+            if not d.proposal.sensitive:
+                held.append(d.proposal)  # the whole line: written once the change stands
+            continue  # a new note of the line: the change asked about says it
+        out.append(d)
+    return _holding(out, held)
+
+
+#: Why a note keeps only what a line said beside a change asked about (its other clauses).
+BESIDE_A_CHANGE = "said beside a change asked about"
+
+
+def _part_of_line(d: Decision, said: str, known: Mapping[int, Fact]) -> bool:
+    """Whether ``d`` changes a note written from a part of the same line (its clauses said
+    beside a change that waits): the line's note is no change of its own part."""
+    if isinstance(d, Insert | Noop | Expire) or not said:
+        return False
+    target = known.get(d.target_id)
+    if target is None or not is_note(target.key) or target.status != Status.ACTIVE:
+        return False
+    part = _said(target.source_excerpt or "")
+    return bool(part) and part != said and part in said
+
+
+def _holding(decisions: Sequence[Decision], held: Sequence[Proposal]) -> list[Decision]:
+    """``decisions``, each question about a change carrying the notes of its line that wait
+    with it (``Proposal.held``: written when the change stands, never if the user keeps the
+    old value)."""
+    left = list(held)
+    out: list[Decision] = []
+    for d in decisions:
+        if left and isinstance(d, Pending) and not is_note(d.proposal.key):
+            line = _said(d.proposal.source_excerpt)
+            mine = tuple(
+                n
+                for n in left
+                if line and ((w := _said(n.source_excerpt)) and (line in w or w in line))
+            )
+            if mine:
+                d = replace(d, proposal=replace(d.proposal, held=d.proposal.held + mine))
+                left = [n for n in left if n not in mine]
         out.append(d)
     return out
 
@@ -618,6 +704,11 @@ def held_from_rejected(
         rest = _without_change(d.proposal, values)
         if rest is None:
             continue  # every clause says the rejected value, or no slot holds it
+        if any(
+            f.key == rest.key and normalise_value(f.value_text) == normalise_value(rest.value_text)
+            for f in gone
+        ):
+            continue  # the part said beside it, rejected with it (``resolve``'s KEEP)
         target = known.get(d.target_id) if not isinstance(d, Insert) else None
         if target is not None and normalise_value(target.value_text) == normalise_value(
             rest.value_text

@@ -27,6 +27,9 @@ class Proposal:
     valid_to: datetime | None = None
     sensitive: bool = False
     source_excerpt: str = ""
+    #: The notes of the line held back while this change waits for the user's answer
+    #: (``arbitrate.held_with_pending``): written once the change stands, never before.
+    held: tuple[Proposal, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,8 +16,14 @@ import structlog
 from sqlalchemy import Connection
 
 from memory_core.learn import policy
-from memory_core.learn.apply import end_its_notes
-from memory_core.learn.arbitrate import second_one
+from memory_core.learn.apply import (
+    end_its_notes,
+    kept_as_ex,
+    parts_kept_beside,
+    without_held,
+    write_held_notes,
+)
+from memory_core.learn.arbitrate import partner_keys, second_one
 from memory_core.runtime.executors import Lane
 from memory_core.store import conflicts as conflict_repo
 from memory_core.store import facts as fact_repo
@@ -154,9 +160,7 @@ def _resolve(ctx: Context, user_id: str, conflict_id: int, choice: Choice) -> Re
                 confirmed = {"confidence": policy.CONFIRMED, "decay_rate": 0.0}
                 kept, dropped = _stands(ctx, conn, old, new, now, "user", reason, **confirmed)
             case Choice.KEEP:
-                dropped = fact_repo.delete(
-                    conn, user_id, new, now, actor="user", reason=reason, event="rejected"
-                )
+                dropped = _rejected(ctx, conn, new, now, reason)
                 kept = _confirmed(conn, user_id, old, now, reason)
             case Choice.BOTH:
                 # A second one beside the first (a second son by another name): both stay,
@@ -164,20 +168,7 @@ def _resolve(ctx: Context, user_id: str, conflict_id: int, choice: Choice) -> Re
                 kept = _accepted(conn, user_id, new, now, reason, status=Status.ACTIVE)
                 dropped = _confirmed(conn, user_id, old, now, reason)
             case Choice.ONLY_FOR_NOW:
-                until = now + timedelta(hours=policy.ONLY_FOR_NOW_HOURS)
-                kept = fact_repo.transition(
-                    conn,
-                    user_id,
-                    new,
-                    now,
-                    event="updated",
-                    actor="user",
-                    reason=f"only for now, until {until.isoformat()}",
-                    status=Status.ACTIVE,
-                    valid_to=until,
-                    decay_rate=0.0,
-                )
-                dropped = old
+                kept, dropped = _for_now(ctx, conn, new, now), old
         ctx.vectors.queue_fact(conn, kept)
         if dropped is not None:
             ctx.vectors.queue_fact(conn, dropped)
@@ -215,6 +206,17 @@ def _stands(
             conn, new.user_id, old, now, status=ended, valid_to=now, **how
         )
         end_its_notes(conn, new.user_id, old, dropped, now, queue=ctx.vectors.queue_fact, **how)
+        if not ending and partner_keys(new.key):
+            # "Single again.", "Divorciada desde …": the partner stays, as an ex.
+            kept_as_ex(
+                conn,
+                new.user_id,
+                old,
+                now,
+                queue=ctx.vectors.queue_fact,
+                actor=actor,
+                reason=reason,
+            )
     settled: dict[str, Any] = (
         {"status": Status.EXPIRED, "valid_to": now}
         if ending
@@ -229,10 +231,56 @@ def _stands(
         event="updated",
         actor=actor,
         reason=reason,
+        value_json=without_held(new),
         **settled,
         **confirmed,
     )
+    if not ending:
+        # The line's own words, held back while the question waited (see
+        # ``arbitrate.held_with_pending``): the new value's note, from now on.
+        write_held_notes(
+            conn, new.user_id, new, now, queue=ctx.vectors.queue_fact, actor=actor, reason=reason
+        )
     return kept, dropped
+
+
+def _rejected(ctx: Context, conn: Connection, new: Fact, now: datetime, reason: str) -> Fact:
+    """The user keeps the old value: the pending ``new`` is rejected, and what its line said
+    beside it goes with it ("el piso tiene vistas al puerto" was about the home the user did
+    not move to). Returns the rejected fact."""
+    for part in parts_kept_beside(conn, new.user_id, new):
+        gone = fact_repo.delete(
+            conn, new.user_id, part, now, actor="user", reason=reason, event="rejected"
+        )
+        ctx.vectors.queue_fact(conn, gone)
+    return fact_repo.delete(
+        conn, new.user_id, new, now, actor="user", reason=reason, event="rejected"
+    )
+
+
+def _for_now(ctx: Context, conn: Connection, new: Fact, now: datetime) -> Fact:
+    """The pending ``new`` value holds only for now (``ONLY_FOR_NOW_HOURS``), the notes of its
+    line with it; then the old value again."""
+    until = now + timedelta(hours=policy.ONLY_FOR_NOW_HOURS)
+    reason = f"only for now, until {until.isoformat()}"
+    kept = fact_repo.transition(
+        conn,
+        new.user_id,
+        new,
+        now,
+        event="updated",
+        actor="user",
+        reason=reason,
+        status=Status.ACTIVE,
+        valid_to=until,
+        decay_rate=0.0,
+        value_json=without_held(new),
+    )
+    queue = ctx.vectors.queue_fact
+    write_held_notes(
+        conn, new.user_id, new, now, queue=queue, actor="user", reason=reason, valid_to=until
+    )
+    return kept
 
 
 def _accepted(

@@ -143,6 +143,8 @@ class Person:
         mine = relation_slug(self.relation.replace("_", " "))
         if mine in BROADER.get(wanted, ()) or wanted in BROADER.get(mine, ()):
             return True  # "my partner" asks about a husband; "my husband" about a partner
+        if mine.startswith("ex_") and not wanted.startswith("ex"):
+            return False  # "my wife" is not the ex-wife
         return mine == wanted or self.relation == wanted or mine.endswith(f"_{wanted}")
 
 

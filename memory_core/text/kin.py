@@ -471,25 +471,25 @@ ex = people
     es ex/x: ex
     fr ex/x: ex
     ru бывший или бывшая/m:
-ex wife = people
+ex wife = people ex
     en: ex wife, ex-wife
     de Ex-Frau/f: ex-frau, exfrau
     es exmujer/f: exmujer, exesposa
     fr ex-femme/f: ex-femme
     ru бывшая жена/f: бывшая жена, бывшую жену
-ex husband = people
+ex husband = people ex
     en: ex husband, ex-husband
     de Ex-Mann/m: ex-mann, exmann
     es exmarido/m: exmarido, exesposo
     fr ex-mari/m: ex-mari
     ru бывший муж/m: бывший муж, бывшего мужа
-ex boyfriend = people
+ex boyfriend = people ex
     en: ex boyfriend, ex-boyfriend
     de Ex-Freund/m: ex-freund
     es exnovio/m: exnovio
     fr ex-copain/m: ex-copain
     ru бывший парень/m: бывший парень, бывшего парня
-ex girlfriend = people
+ex girlfriend = people ex
     en: ex girlfriend, ex-girlfriend
     de Ex-Freundin/f: ex-freundin
     es exnovia/f: exnovia
