@@ -1874,8 +1874,9 @@ _CRASH_MEANT = (
 #:   with someone or over something;
 #: What one may be tired of fighting that is no life: a cold, the council, a claim, a craving.
 _FIGHT_FOR = (
-    _EVENT[:-3]
-    + r"|cold|flu|cough|infection|sick\s+day|doctor|gp|insurance|appeal|claim|council|landlord|"
+    # (not _EVENT: a dinner told before it is not what one is tired of fighting)
+    r"\b(?:surgery|operation|appointment|cold|flu|cough|infection|sick\s+day|doctor|gp|insurance|"
+    r"appeal|claim|council|landlord|"
     r"ticket|bank|refund|lawsuit|divorce|custody|weight|diet|habit|cravings?|"
     r"erkältung|grippe|versicherung|vermieter|resfriado|gripe|seguro|casero|rhume|assurance|"
     r"propriétaire|простуд\w*|страховк\w*)\b"
