@@ -62,7 +62,12 @@ _FIGURE = re.compile(
     r"frío|calor|aburrimiento|vergüenza)\b"
     r"|\bmeurs\s+(?:d['’]envie|de\s+(?:faim|soif|rire|chaud|froid|fatigue|sommeil|honte|"
     r"curiosité|ennui))\b|\bmort(?:e|s|es)?\s+de\s+(?:rire|faim|fatigue|soif|honte|froid|chaud|"
-    r"ennui)\b|\bmourir\s+de\s+rire\b"
+    r"ennui)\b|\bmourir\s+de\s+(?:rire|honte)\b"
+    # sixteenth round: "I could literally die" beside the blunder that makes one blush
+    r"|\bi\s+could\s+(?:\w+\s+)?(?:die|have\s+died)\b(?=.{0,100}\b(?:embarrass\w*|cringe\w*|mortif\w*|"
+    r"awkward|in\s+front\s+of|wav(?:ed|ing)\s+(?:back|at)|blush\w*|so\s+red|red\s+as)\b)"
+    r"|\b(?:embarrass\w*|cringe\w*|mortif\w*|awkward|blush\w*)\b.{0,60}\bi\s+could\s+(?:\w+\s+)?"
+    r"(?:die|have\s+died)\b"
     r"|\btot(?:lachen|gelacht|müde)\b|\blach\w*\s+mich\s+(?:noch\s+)?tot\b|\bsterbe\s+"
     r"(?:gleich\s+|fast\s+)?vor\s+(?:hunger|durst|langeweile|neugier|lachen|hitze|kälte|"
     r"müdigkeit|scham)\b"
@@ -149,7 +154,7 @@ _OWN_HARM = re.compile(
     r"|\bso\s+weiter\b|\bseguir\s+así\b|\bcontinuer\s+(?:comme\s+ça|ainsi)\b|\bтак\s+(?:жить|дальше)\b"
     r"|matarme|quitarme|\bvivir|\bvida\b|\bmorir(?:me)?\b|despertar|pastillas|cortarme|"
     r"sin\s+mí|desaparecer|\bcarga\b|despedid|\btirarme\b"
-    r"|me\s+tuer|\bvivre|\bvie\b|\bmourir\b(?!\s+de\s+rire)|réveill|médicament|cachets|"
+    r"|me\s+tuer|\bvivre|\bvie\b|\bmourir\b(?!\s+de\s+(?:rire|honte))|réveill|médicament|cachets|"
     r"me\s+couper|scarif|sans\s+moi|dispara[iî]tre|fardeau|adieu|en\s+finir|me\s+jeter"
     r"|umbringen\s*$|mich\s+umbringen|\bleben|sterben\s+(?:will|möchte)|aufwach|tabletten|"
     r"ritz|ohne\s+mich|verschwinden|\b(?:eine|zur|nur)\s+last\b|abschied|brücke|springen"
@@ -290,7 +295,7 @@ _FOOD_CUT = re.compile(
 #:   "wieder angefangen zu malen", "volví a correr", "снова начала бегать"): no wound
 #:   (``_WOUND``) and no cut (``_CUTTING``);
 _ACTIVITY = (
-    r"(?:run\w*|jog\w*|swim\w*|gym|train\w*|cycl\w*|climb\w*|yoga|paint\w*|draw\w*|danc\w*|knit\w*|"
+    r"(?:run\w*|jog\w*|swim\w*|gym|training|trained|cycl\w*|climb\w*|yoga|paint\w*|draw\w*|danc\w*|knit\w*|"
     r"piano|guitar|football|tennis|bak\w*|writ\w*|read\w*|courir|nager|natation|sport|vélo|"
     r"peindre|dessiner|danser|tricoter|lire|écrire|joggen|laufen|schwimmen|fitness|malen|"
     r"zeichnen|tanzen|stricken|lesen|schreiben|correr|nadar|gimnasio|gym|pintar|dibujar|bailar|"
@@ -365,8 +370,8 @@ def says_suicide_of_a_thing(text: str) -> bool:
 #: word of the speaker (``_SPEAKER``: a heroine's farewell letter in a book, a study of suicide
 #: among doctors) — the speaker's own crisis is not in it.
 _STORY = re.compile(
-    r"\b(?:novel|film|movie|book|series|episode|character|hero|heroine|protagonist|news|article|"
-    r"documentary|podcast|report|study|roman|buch|serie|(?:der|den|dem|des|ein\w*)\s+held\w*|heldin|"
+    r"\b(?:novel|film|movie|book|series|episode|scene|character|hero|heroine|protagonist|news|article|"
+    r"documentary|podcast|report|study|roman|buch|serie|szene|escena|scène|сцен\w*|(?:der|den|dem|des|ein\w*)\s+held\w*|heldin|"
     r"nachrichten|artikel|doku\w*|"
     r"bericht|studie|novela|película|libro|protagonista|noticias|artículo|documental|reportaje|"
     r"estudio|livre|série|héros|héroïne|infos|journal|documentaire|reportage|étude|роман\w*|"
@@ -394,13 +399,29 @@ _THEY = re.compile(
 )
 
 
+#: The speaker moved by a story (sixteenth round: "the heroine jumps off the tower and I cried like
+#: a baby", "ich hab nur noch geheult", "lloré a mares", "j'ai pleuré", "я рыдала"): a
+#: viewer's tears, read aside, so the rest may be someone else's story.
+_VIEWER_TEARS = re.compile(
+    r"(?:\b(?:and|so)\s+)?\bi(?:['’]ve|['’]m|\s+was|\s+am)?\s+(?:\w+\s+){0,2}?(?:cried|cry|crying|bawled|"
+    r"bawling|sobbed|sobbing|wept|teared\s+up|tearing\s+up|in\s+tears|in\s+bits|in\s+pieces|a\s+mess|"
+    r"wrecked|gutted)\b(?:\s+(?:my\s+eyes\s+out|like\s+a\s+baby|so\s+much|for\s+(?:an\s+hour|ages)))?"
+    r"|(?:\bund\s+)?\b(?:ich\s+)?(?:hab\w*\s+)?(?:\w+\s+){0,3}?(?:geweint|geheult|geflennt)\b"
+    r"|(?:\by\s+)?\b(?:lloré|he\s+llorado|me\s+hizo\s+llorar)\b(?:\s+(?:a\s+mares|much[íi]simo))?"
+    r"|(?:\bet\s+)?\bj['’]ai\s+(?:\w+\s+)?pleuré\b|\bça\s+m['’]a\s+fait\s+pleurer\b"
+    r"|(?:\bи\s+)?\bя\s+(?:\w+\s+)?(?:плакал\w*|рыдал\w*|ревел\w*)\b",
+    re.IGNORECASE,
+)
+
+
 def tells_someone_elses_story(text: str) -> bool:
     """Whether ``text`` tells a story, the news or a study of someone else (``_THEY``) with
-    no word of the speaker (``_SPEAKER``)."""
+    no word of the speaker (``_SPEAKER``), the speaker's tears at it aside (``_VIEWER_TEARS``)."""
+    rest = _VIEWER_TEARS.sub(" ", text)
     return (
-        _STORY.search(text) is not None
-        and _SPEAKER.search(text) is None
-        and _THEY.search(text) is not None
+        _STORY.search(rest) is not None
+        and _SPEAKER.search(rest) is None
+        and _THEY.search(rest) is not None
     )
 
 
@@ -523,6 +544,97 @@ def spares_a_plant_or_pet(text: str) -> bool:
     )
 
 
+#: Sixteenth round (h-crisis16): look-alikes of blind set 16 and the lead's.
+#: - a thing hung up — curtains, pictures, shelves, the washing ("hung the fairy lights all
+#:   afternoon", "Gardinen aufgehängt", "colgar los cuadros", "accrocher les rideaux",
+#:   "повесил шторы"), or hanging out: no rope for oneself; read with nothing of one's own harm in
+#:   the rest (``_OWN_HARM``, ``_WOUND``);
+_THINGS_HUNG = (
+    r"(?:curtains?|drapes|blinds|pictures?|paintings?|prints?|posters?|frames?|photos?|shel(?:f|ves)|"
+    r"mirrors?|wallpaper|washing|laundry|clothes|coats?|jackets?|lights|fairy\s+lights|decorations?|"
+    r"bunting|doors?|hammock|swing|art|artwork|tv|telly|clock|baskets?|wreath|flag|banner|"
+    r"stockings?|lamps?|chandelier|gardinen|vorhänge|vorhang|bilder?|poster|regal\w*|spiegel|"
+    r"wäsche|lampe\w*|lichterkette\w*|deko\w*|cortinas?|cuadros?|ropa|estanter[íi]as?|espejos?|"
+    r"luces|l[áa]mparas?|rideaux|tableaux?|cadres?|[ée]tag[èe]res?|miroirs?|linge|guirlandes?|"
+    r"lustre|шторы|штор|занавеск\w*|картин\w*|полк[уи]|зеркал\w*|бель[её]|гирлянд\w*|люстр\w*)"
+)
+_HUNG_A_THING = re.compile(
+    r"\b(?:hang\w*|hung)\s+(?:up\s+)?(?:(?:the|a|an|my|our|some|new|those|these|his|her|their|two|"
+    r"three|\d+)\s+)*(?:\w+\s+)?" + _THINGS_HUNG + r"\b"
+    r"|\b" + _THINGS_HUNG + r"\s+(?:\w+\s+){0,2}?(?:hung|hanging|to\s+hang)\b"
+    r"|\bhang(?:ing|s)?\s+(?:out|about|around|in\s+there|tight)\b|\bhung\s+(?:out|up\s+on)\b|\bhungover\b"
+    r"|\b" + _THINGS_HUNG + r"\s+(?:\w+\s+){0,2}?(?:aufgehängt|aufhängen|aufzuhängen)\b"
+    r"|\b(?:häng\w*|hing)\s+(?:\w+\s+){0,3}?" + _THINGS_HUNG + r"\s+auf\b"
+    r"|\bcolg(?:ar|ando|u[ée]|ado|amos|o)\s+(?:\w+\s+){0,2}?" + _THINGS_HUNG + r"\b"
+    r"|\b(?:accroch|suspend|pos)\w*\s+(?:\w+\s+){0,2}?"
+    + _THINGS_HUNG
+    + r"\b|\b[ée]tend\w*\s+le\s+linge\b"
+    r"|\bпове(?:сил|сить|шу|сила|сили)\w*\s+(?:\w+\s+){0,2}?" + _THINGS_HUNG,
+    re.IGNORECASE,
+)
+
+
+def hangs_a_thing(text: str) -> bool:
+    """Whether ``text`` tells of a thing hung up or of hanging out (``_HUNG_A_THING``) and, that
+    aside, nothing of one's own harm (``_OWN_HARM``, ``_WOUND``)."""
+    rest = _HUNG_A_THING.sub(" ", text)
+    return rest != text and _OWN_HARM.search(rest) is None and _WOUND.search(rest) is None
+
+
+#: - an injury or a joint's illness that ends a pastime ("sprained my knee, so much for the
+#:   race", "bad hips, so no more hiking for me", "Bänderriss, die Saison ist
+#:   gelaufen", "me rompí el ligamento, adiós a la temporada", "entorse au genou, fini pour
+#:   cette saison", "порвал связки, месяц без бега"): health, read with nothing of one's own
+#:   harm in the rest (the injury's "hurt my wrist" aside).
+_INJURY = re.compile(
+    r"\b(?:twist\w*|sprain\w*|pull\w*|tor[en]|tear|tore|broke|broken|break|fractur\w*|dislocat\w*|"
+    r"injur\w*|hurt|bust\w*|did|wreck\w*|blew\s+out|knacker\w*|strain\w*|rolled|jarred|bruised|"
+    r"damag\w*)\s+(?:my|both|a|the|his|her|me\s+)?\s*(?:own\s+)?(?:left\s+|right\s+|bad\s+|dodgy\s+)?"
+    r"(?:ankles?|knees?|hamstrings?|calf|calves|achilles|acl|mcl|meniscus|ligaments?|groin|shoulders?|"
+    r"back|hips?|wrists?|elbows?|toes?|foot|feet|shins?|collarbone|ribs?|quads?|tendons?|"
+    r"rotator\s+cuff|neck|fingers?|thumbs?)\b"
+    r"|\b(?:arthritis|osteoarthritis|tendinitis|tendonitis|bursitis|sciatica|gout|plantar\s+fasciitis|"
+    r"shin\s+splints|tennis\s+elbow|runner['’]?s\s+knee|slipped\s+disc|bad\s+knees?|bad\s+back|"
+    r"dodgy\s+knees?|knees?\s+(?:are|is)\s+(?:shot|gone|done|knackered)|"
+    r"bänderriss|kreuzband\w*|meniskus\w*|zerrung|verstaucht|umgeknickt|arthrose|arthritis|"
+    r"sehnen\w*|muskelfaserriss|(?:knie|knöchel|fuß|rücken|schulter)\s+(?:ist\s+)?(?:hin|kaputt)|"
+    r"esguince|me\s+(?:romp[íi]|torc[íi]|lesion[ée]|doblé)\s+(?:\w+\s+)?(?:el|la|los|las)?\s*\w+|"
+    r"rotura|ligamentos?|menisco|tendinitis|artritis|artrosis|"
+    r"entorse|foulure|tendinite|arthrite|arthrose|ligaments?|ménisque|claquage|déchirure|"
+    r"me\s+suis\s+(?:tordu|foulé|cassé|blessé|fait\s+une\s+entorse)\w*|"
+    r"порвал\w*\s+(?:\w+\s+)?связк\w*|растяжени\w*|вывих\w*|перелом\w*|артрит\w*|артроз\w*|"
+    r"мениск\w*|потянул\w*\s+(?:\w+\s+)?(?:связк\w*|мышц\w*|спину|ногу))\b",
+    re.IGNORECASE,
+)
+_PASTIME_OVER = re.compile(
+    r"\bno\s+more\s+\w+(?:\s+\w+)?\s+for\s+(?:me|a\s+while|now|(?:a|the|this)\s+(?:month|week|season|"
+    r"year|summer|winter))\b|\bno\s+\w+ing\s+for\s+(?:a|the|me)\b|\bso\s+much\s+for\b"
+    r"|\bout\s+for\s+(?:the\s+)?(?:season|year|month|weeks?|summer|winter|rest\s+of)\b"
+    r"|\b(?:done|finished|over)\s+for\s+(?:the|this)\s+season\b|\bbye\s+bye\s+\w+"
+    r"|\b(?:season|marathon|race|training|trip)\s+(?:is\s+|['’]s\s+)?(?:over|done|ruined|off)\b"
+    r"|\bcan['’]?t\s+(?:run|play|climb|ski|dance|walk|hike|cycle|train|tramp|surf)\s+(?:for|any\s*more)\b"
+    r"|\berstmal\s+(?:kein\w*|vorbei|gestorben|pause)\b|\bsaison\s+(?:ist\s+)?(?:gelaufen|vorbei)\b"
+    r"|\b(?:ist|sind)\s+für\s+mich\s+(?:erstmal\s+)?(?:gestorben|vorbei|erledigt)\b"
+    r"|\bkein\w*\s+\w+\s+mehr\s+für\s+mich\b"
+    r"|\badi[óo]s\s+(?:al|a\s+la|a\s+los|a\s+las|a\s+mis?|la|el|mis?)\s+\w+|\bsin\s+(?:correr|jugar|entrenar|esquiar|bailar)\b"
+    r"|\bfuera\s+(?:toda\s+)?(?:la\s+)?temporada\b|\bse\s+acab[óo]\s+(?:el|la)\s+\w+"
+    r"|\bfini\s+(?:pour\s+(?:cette|la)\s+saison|le\s+\w+|la\s+\w+)\b|\badieu\s+(?:le|la|les)\s+\w+"
+    r"|\bplus\s+de\s+\w+\s+pour\s+moi\b|\bsaison\s+(?:termin[ée]e|finie)\b"
+    r"|\b(?:месяц|неделю|недели|сезон|полгода)\s+без\s+\w+|\bпрощай\w*,?\s+\w+|\bсезон\s+(?:закончен|окончен)\b",
+    re.IGNORECASE,
+)
+
+
+def tells_of_an_injury(text: str) -> bool:
+    """Whether ``text`` tells of an injury or a joint's illness (``_INJURY``) and a pastime it
+    ends (``_PASTIME_OVER``), with, the injury aside, nothing of one's own harm (``_OWN_HARM``,
+    ``_WOUND``): health, no crisis reply by meaning."""
+    if _PASTIME_OVER.search(text) is None or re.search(_SELF_HURT, text, re.IGNORECASE):
+        return False
+    rest = _INJURY.sub(" ", text)
+    return rest != text and _OWN_HARM.search(rest) is None and _WOUND.search(rest) is None
+
+
 def looks_like_self_harm(text: str) -> bool:
     """Whether ``text`` is one of self-harm's look-alikes that no figure of speech covers — a
     relapse of a habit, a leap threatened at a printer, ending things with a person, a business
@@ -541,6 +653,8 @@ def looks_like_self_harm(text: str) -> bool:
         or spares_a_plant_or_pet(text)
         or quotes_a_song(text)
         or tells_of_care_work(text)
+        or hangs_a_thing(text)
+        or tells_of_an_injury(text)
     ):
         return True
     if _WOUND.search(text) is not None:
@@ -621,7 +735,9 @@ _TEARS = (
     r"\b(?:i\s+|i['’]?ve\s+(?:been\s+)?|i['’]?m\s+|keep\s+|been\s+|just\s+|still\s+|always\s+)"
     r"(?:\w+\s+){0,2}?(?:cry|cried|crying|sob|sobbed|sobbing|in\s+tears|tearing\s+up|bawl\w*)\b"
     r"|^[\W_]*(?:lately\s+|still\s+)?(?:cry|cried|crying|sobbing)\b"
-    r"|\b(?:ich\s+|hab\w*\s+)?(?:\w+\s+){0,2}?(?:heule|weine|geweint|geheult|flenne)\b"
+    # sixteenth round: the German verb needs its "ich" or "hab" ("zwei Weine" are wines)
+    r"|\bich\s+(?:\w+\s+){0,2}?(?:heule|weine|flenne)\b|\b(?:heule|weine|flenne)\s+ich\b"
+    r"|^[\W_]*(?:heule|weine|flenne)\b|\bhab\w*\s+(?:\w+\s+){0,3}?(?:geweint|geheult|geflennt)\b"
     r"|\b(?:lloro|llorando|he\s+llorado|lloré|lloraba)\b"
     r"|\b(?:je\s+pleure|j['’]ai\s+pleuré|je\s+pleurais|en\s+larmes)\b"
     r"|(?:^|\bя\s+)(?:плачу|плакала|плакал|реву|рыдаю)\b(?!\s+(?:взнос|по\s+кредит|налог|за\b|"
@@ -654,6 +770,24 @@ _LASTING_TEARS = re.compile(
 
 #: "Crying myself to sleep": tears, not harm to oneself.
 _CRIED_TO_SLEEP = re.compile(r"\bcr(?:y|ied|ying)\s+myself\s+to\s+sleep\b", re.IGNORECASE)
+#: Someone else's tears (sixteenth round: "my daughter has been crying every night", "mi hija
+#: lleva llorando cada noche", "sie weint jeden Abend"): a child, a friend, "he" or "she" before
+#: the tears — not the speaker's sadness unless the speaker's own are said too (``_MY_TEARS``).
+_THEIR_TEARS = re.compile(
+    r"\b(?:(?:my|our|mein\w*|unser\w*|mi|mis|nuestr[oa]s?|mon|ma|mes|notre|nos|мо[йяеи]|мои|наш\w*)\s+"
+    r"(?:[\w-]+\s+){0,2}?\w+|he|she|they|er|sie|él|ella|ellos|ellas|il|elle|ils|elles|он|она|они)"
+    r"\s+(?:\w+\s+){0,4}?(?:cry|cries|cried|crying|sobs|sobbed|sobbing|in\s+tears|bawl\w*|weint|"
+    r"geweint|heult|geheult|llora|llor[óo]|llorando|lloraba|pleure|pleurait|pleuré|плачет|плакал\w*|"
+    r"рыда\w*|ревёт|ревет)\b",
+    re.IGNORECASE,
+)
+_MY_TEARS = re.compile(
+    r"\bi(?:['’]ve|['’]m|\s+have|\s+am|\s+was)?\s+(?:\w+\s+){0,2}?(?:cry|cried|crying|sob|sobbed|sobbing|"
+    r"in\s+tears|bawl\w*)\b|\bich\s+(?:\w+\s+){0,2}?(?:heule|weine|flenne)\b|\b(?:hab|habe)\s+"
+    r"(?:\w+\s+){0,3}?(?:geweint|geheult)\b|\b(?:lloro|lloré|he\s+llorado)\b|\bje\s+pleure\b|"
+    r"\bj['’]ai\s+pleuré\b|\bя\s+(?:\w+\s+)?(?:плачу|плакала|плакал|реву|рыдаю)\b",
+    re.IGNORECASE,
+)
 
 
 def tells_of_tears(text: str) -> bool:
@@ -662,6 +796,8 @@ def tells_of_tears(text: str) -> bool:
     ``_WOUND``) and no laughter, onion, baby or film (``_LAUGH_OR_ONION``): sadness, private
     (health), answered warmly (:func:`is_sad`), no crisis reply."""
     rest = _CRIED_TO_SLEEP.sub("crying", text)
+    if _THEIR_TEARS.search(rest) is not None and _MY_TEARS.search(rest) is None:
+        return False  # someone else's tears: the speaker worries, is not the one crying
     return (
         _LASTING_TEARS.search(rest) is not None
         and _LAUGH_OR_ONION.search(rest) is None
@@ -726,7 +862,11 @@ _LIKES_OR_HEARS = re.compile(
     r"stuck\s+in\s+my\s+head|out\s+of\s+my\s+head|playing|on\s+repeat|hum\w*|"
     r"liebe|mag|toll|geil|hör\w*|ohrwurm|encanta|gusta|escuch\w*|buen[ií]sima|"
     r"adore|j['’]aime|[ée]cout\w*|g[ée]nial\w*|super|"
-    r"люблю|нравится|классн\w*|крут\w*|слуша\w*|отличн\w*)\b",
+    r"люблю|нравится|классн\w*|крут\w*|слуша\w*|отличн\w*"
+    # sixteenth round: a song praised ("ce texte est magnifique", "so beautiful", "wunderschön")
+    r"|beautiful|gorgeous|stunning|masterpiece|haunting|catchy|sch[öo]n\w*|wundersch[öo]n|"
+    r"meisterwerk|precios[oa]|hermos[oa]|obra\s+maestra|magnifique|sublime|superbe|"
+    r"chef-d['’]œuvre|прекрасн\w*|красив\w*|шедевр\w*)\b",
     re.IGNORECASE,
 )
 _RELATES = re.compile(
@@ -858,6 +998,12 @@ _PILLS = (
     r"\w*tabletten|pastillas|somn[íi]feros|calmantes|cachets|comprim[ée]s|m[ée]dicaments|"
     r"somnif[èe]res|таблет\w*|снотворн\w*|лекарств\w*)"
 )
+#: Pills or a medicine (sixteenth round: "how much of that insulin would be fatal").
+_DRUG = (
+    r"(?:" + _PILLS + r"|medication|medicine|insulin|paracetamol|ibuprofen|aspirin|"
+    r"medikament\w*|arznei\w*|medicamentos?|medicinas?|m[ée]dicaments?|m[ée]docs?|doliprane|"
+    r"parac[ée]tamol|препарат\w*|парацетамол\w*|инсулин\w*)"
+)
 _MEANS = (
     r"\b(?:hoard\w*|stockpil\w*|stash\w*|squirrel\w*|(?:put|putting|set|setting)\s+aside|"
     r"saving\s+up|saved\s+up|gehortet|horte\w*|gebunkert|bunker\w*|acumul\w*|"
@@ -906,7 +1052,14 @@ _MEANS = (
     r"\s+(?:\w+\s+){0,5}?(?:would|will|could)\s+(?:stop\s+my\s+heart|kill\s+me|be\s+(?:fatal|lethal|"
     r"enough))\b"
     # thirteenth round: a rope bought "not for" an errand, or gone back to and looked at
-    r"|\b(?:bought|got|buy|picked\s+up)\s+(?:a\s+|some\s+)?rope\b.{0,50}\b(?:not\s+for|isn['’]?t\s+for)\b"
+    r"|\b(?:bought|got|buy|picked\s+up)\s+(?:a\s+|some\s+)?(?:(?:length|bit|piece|coil|roll)\s+of\s+|"
+    r"(?:\w+\s+)?(?:metres|meters|feet|yards)\s+of\s+)?rope\b.{0,60}\b(?:not\s+for|isn['’]?t\s+for|"
+    r"wasn['’]?t\s+for|ain['’]?t\s+for)\b"
+    # sixteenth round: the same rope in four more languages
+    r"|\b(?:seil|strick)\b.{0,40}\bgekauft\b.{0,40}\bnicht\s+(?:für|zum)\b"
+    r"|\bcompr[ée]\s+(?:una\s+)?(?:\w+\s+)?(?:cuerda|soga)\b.{0,50}\bno\s+(?:es|era)\s+para\b"
+    r"|\bachet[ée]e?\s+(?:une\s+)?(?:\w+\s+)?corde\b.{0,50}\b(?:pas|n['’](?:est|était)\s+pas)\s+pour\b"
+    r"|\bкупил\w*\s+(?:\w+\s+)?(?:верёвк\w*|веревк\w*)\b.{0,50}\bне\s+для\b"
     r"|\b(?:rope|noose)\b.{0,60}\b(?:look\w*\s+at\s+it|star\w*\s+at\s+it|keep\s+(?:going|thinking|"
     r"looking|checking))\b"
     r"|\b(?:looked\s+up|googled|searched|checked|read\s+up\s+on)\s+(?:\w+\s+){0,2}(?:lethal|fatal|deadly)\s+"
@@ -917,12 +1070,48 @@ _MEANS = (
     r"|\bdose\s+(?:l[ée]tale|mortelle)\b.{0,60}\b(?:compt[ée]|j['’]ai|assez|cherch[ée])\b"
     r"|\bсмертельн\w*\s+доз\w*.{0,60}\b(?:посчитал\w*|хватит|есть|гуглил\w*|искал\w*)"
     r"|\bder\s+strick\b|\bnoose\b"
+    # sixteenth round: how much of a drug is lethal, read up ("looked up how much of my insulin
+    # would be lethal"); one's pills counted whether they are enough, in five languages ("alle
+    # Schlaftabletten nachgezählt, genug", "conté las pastillas, a ver si alcanzan"); how many it
+    # would take, in four more ("cuántas pastillas harían falta", "wie viele Tabletten ich
+    # bräuchte", "combien de comprimés il me faudrait", "сколько таблеток нужно")
+    r"|\bhow\s+(?:much|many)\s+(?:of\s+)?(?:\w+['’]?s?\s+){0,3}"
+    + _DRUG
+    + r"\b.{0,30}\b(?:is|are|would\s+be|"
+    r"it\s+takes?\s+to\s+be)\s+(?:lethal|fatal|deadly|enough\s+to\s+(?:kill|die|not\s+wake))\b"
+    r"|\b(?:count(?:ed|ing)?|gezählt|zähle|zählte|nachgezählt|cont[ée]|cuento|contado|compt[ée]e?s?|"
+    r"compte|recompt\w*|посчитал\w*|пересчитал\w*|считаю)\b.{0,30}" + _DRUG + r".{0,50}\b(?:reicht|"
+    r"reichen|genug|alcanz\w*|basta\w*|suficiente\w*|suffi\w*|assez|хватит|хватает)\b"
+    r"|" + _DRUG + r".{0,20}\b(?:gezählt|nachgezählt|contad[oa]s|compt[ée]e?s|посчитал\w*|"
+    r"пересчитал\w*)\b.{0,50}\b(?:reicht|reichen|genug|alcanz\w*|basta\w*|suficiente\w*|suffi\w*|"
+    r"assez|хватит|хватает)\b"
+    r"|\bcu[áa]nt[oa]s\s+(?:\w+\s+){0,2}?"
+    + _DRUG
+    + r"\b.{0,40}\b(?:har[íi]an\s+falta|necesitar[íi]a|"
+    r"bastar[íi]an|ser[íi]an\s+(?:letales|mortales|suficientes))\b"
+    r"|\bwie\s+viele?\s+(?:\w+\s+){0,2}?" + _DRUG + r"\b.{0,40}\b(?:bräuchte|brauchen\s+würde|"
+    r"reichen\s+würden|tödlich\s+(?:wären|sind|ist))\b"
+    r"|\bcombien\s+de\s+(?:\w+\s+){0,2}?" + _DRUG + r"\b.{0,40}\b(?:il\s+(?:me\s+)?faudrait|"
+    r"suffiraient|(?:seraient|sont)\s+mortel\w*)\b"
+    r"|\bсколько\s+(?:\w+\s+){0,2}?" + _DRUG + r".{0,40}(?:нужно\s+(?:выпить|чтобы)|понадобится|"
+    r"хватит,?\s+чтобы|смертельн\w*)"
 )
 #: - letters left where they will be found ("in the drawer", "for when they find it");
 _LEFT = (
     r"\b(?:letters?|notes?|briefe?|zettel|cartas?|notas?|lettres?|mots?|письма|записк\w*)\b.{0,50}"
     r"\b(?:drawer|schublade|caj[óo]n|tiroir|ящик\w*|explain\w*\s+everything|erkl[äa]r\w*\s+alles|"
     r"explic\w*\s+todo|expliqu\w*\s+tout|вс[её]\s+объясн\w*|when\s+they\s+find\s+it)\b"
+    # sixteenth round: left for after one is gone ("a card for my brother, for afterwards",
+    # "für danach", "para cuando yo no esté", "à lire après ma mort", "на потом")
+    r"|\b(?:letters?|notes?|cards?|briefe?|zettel|nachricht\w*|cartas?|notas?|lettres?|mots?|"
+    r"письм\w*|записк\w*)\b.{0,60}(?:\bfor\s+after(?:wards)?\s*(?:$|[.,!;…]|i['’]?m\s+gone)|"
+    r"\bfor\s+when\s+i['’]?m\s+(?:gone|not\s+(?:here|around))\b|\bto\s+(?:be\s+)?open(?:ed)?\s+"
+    r"(?:after\s+(?:i['’]?m\s+gone|my\s+death)|when\s+i['’]?m\s+gone)\b|\bfür\s+danach\s*(?:$|[.,!;…])|"
+    r"\bfür\s+(?:die\s+zeit\s+)?nach\s+mir\b|\bpara\s+cuando\s+(?:ya\s+|yo\s+)*no\s+est[ée]\b|"
+    r"\bpara\s+despu[ée]s\s+de\s+m[íi]\b|\bpour\s+(?:apr[èe]s\s*(?:$|[.,!;…]|ma\s+mort)|quand\s+"
+    r"je\s+(?:ne\s+)?serai\s+(?:plus\s+là|parti))|\b(?:à|a)\s+(?:ouvrir|lire)\s+(?:apr[èe]s\s+ma\s+"
+    r"mort|quand\s+(?:tout\s+sera\s+fini|je\s+ne\s+serai\s+plus))|\bна\s+потом\s*(?:$|[.,!;…])|"
+    r"\bкогда\s+меня\s+не\s+станет\b)"
 )
 #: - a place to fall from: sitting or standing on a railing, a ledge, a roof's edge, over a
 #:   bridge looking down (a view, a photo or fireworks is a sight, not a place to fall from);
@@ -984,6 +1173,13 @@ _AGAIN = (
     r"|\bme\s+suis\s+refaite?s?\s+des\s+(?:entailles|coupures|scarifications|marques|br[ûu]lures)\b"
     r"|\bme\s+suis\s+(?:coup|scarifi|brûl|taillad)[ée]e?s?\b.{0,40}\b(?:encore|de\s+nouveau|"
     r"à\s+nouveau|ça\s+faisait\s+des\s+(?:mois|semaines))"
+    # sixteenth round: the blade again ("la cuchilla otra vez", "wieder zur Klinge
+    # gegriffen", "la lame encore", "снова лезвие"; not a shave: ``_MISHAP``)
+    r"|\b(?:again|otra\s+vez|de\s+nuevo|wieder|encore|de\s+nouveau|снова|опять)\b.{0,30}"
+    r"\b(?:blades?|razor\s+blades?|cuchillas?|hojas?\s+de\s+afeitar|klinge\w*|rasierklinge\w*|"
+    r"lames?|лезви\w*)\b"
+    r"|\b(?:blades?|razor\s+blades?|cuchillas?|klinge\w*|rasierklinge\w*|lames?|лезви\w*)\b.{0,30}"
+    r"\b(?:again|otra\s+vez|de\s+nuevo|wieder|encore|de\s+nouveau|снова|опять)\b"
 )
 #: - what one will not need, a pet rehomed, once one is gone ("when I'm gone", "wenn ich nicht
 #:   mehr da bin", "cuando ya no esté", "quand je serai parti", "когда меня не станет");
@@ -1001,7 +1197,7 @@ _GONE = (
 _GIVEN = (
     r"\b(?:gave|give|giving|given|hand(?:ed|ing)?|passed\s+on|rehom\w*|tak(?:e|es|ing)\s+(?:my|in\s+my)|look\s+after\s+my|"
     r"verschenkt|weggegeben|nimmt|kommt\s+zu|regal\w*|qued\w*\s+con|cuid\w*|donn[ée]\w*|"
-    r"distribu[ée]\w*|prendra|gardera|a\s+pris\s+(?:mon|ma|mes)|garde\s+(?:mon|ma|mes)|confi[ée]\w*|laiss[ée]\w*|dej[ée]\s+(?:mi|mis)|"
+    r"distribu[ée]\w*|prendra|gardera|(?:le|les)\s+di|di\s+(?:mi|mis)|a\s+pris\s+(?:mon|ma|mes)|garde\s+(?:mon|ma|mes)|confi[ée]\w*|laiss[ée]\w*|dej[ée]\s+(?:mi|mis)|"
     r"cancel\w*|closed|sold|gekündigt|verkauft|cancel[ée]\w*|vend[íi]\w*|résili[ée]\w*|vendu\w*|"
     r"раздал\w*|отдал\w*|забер[её]т|возьм[её]т|продал\w*)\b"
 )
@@ -1022,15 +1218,25 @@ _DONE_WITH_THINGS = (
     r"|\bтам,?\s+где\s+я\s+(?:скоро\s+)?буду\b|\bне\s+нужн\w*"
     r"|\bbrauche\s+(?:sie|das|die|es)\s+"
     r"(?:ja\s+)?(?:bald\s+)?nicht\s+mehr\b|\bno\s+(?:las|los|lo)\s+voy\s+a\s+necesitar\b"
-    r"|\b(?:n['’])?en\s+aurai\s+(?:plus|pas)\s+besoin\b|\bне\s+понадоб\w+|\bбольше\s+не\s+нужн\w*)"
+    r"|\b(?:n['’])?en\s+aurai\s+(?:plus|pas)\s+besoin\b|\bне\s+понадоб\w+|\bбольше\s+не\s+нужн\w*"
+    # sixteenth round: what would I want them for ("para qué las quiero ya", "wozu brauch
+    # ich die noch", "à quoi bon les garder", "зачем они мне")
+    r"|\bwhat\s+(?:would|do|will)\s+i\s+(?:need|want)\s+(?:them|it|those)\s+for\b"
+    r"|\bpara\s+qu[ée]\s+(?:los|las|lo|la)\s+(?:quiero|necesito|voy\s+a\s+(?:querer|necesitar))\b"
+    r"|\bwozu\s+(?:brauch\w*|soll)\s+ich\s+(?:die|das|sie|es|den)\b"
+    r"|\bà\s+quoi\s+bon\s+(?:les|le|la)\s+garder\b|\bà\s+quoi\s+(?:ils|elles|ça)\s+(?:me\s+)?"
+    r"servir(?:aient|ait)\b|\bзачем\s+(?:они|оно|он|она|это)\s+мне\b)"
 )
 #: - a day and a way chosen ("chose the method and the date", "ya elegí la manera",
 #:   "выбрал способ").
 _PLANNED = (
-    r"\b(?:picked|chosen|chose|decided\s+on|elegí|elegido|choisi|выбрал\w*|ausgesucht|"
-    r"festgelegt)\b.{0,40}\b(?:way|method|how|manera|forma|método|moyen|méthode|способ\w*|"
-    r"methode|wie)\b"
-    r"|\b(?:picked|chosen|chose|decided\s+on|elegí|elegido|choisi|выбрал\w*|ausgesucht|"
+    # sixteenth round: not an errand picked up "on the way home" (a route, not a way)
+    r"\b(?:picked(?!\s+(?:up|out|off)\b)|chosen|chose|decided\s+on|elegí|elegido|choisi|"
+    r"выбрал\w*|ausgesucht|festgelegt)\b.{0,40}\b(?:(?<!\bon\sthe\s)(?<!\bby\sthe\s)"
+    r"(?<!\ball\sthe\s)(?<!\bon\smy\s)(?<!\bon\sour\s)(?<!\bon\sher\s)(?<!\bon\shis\s)"
+    r"way(?!\s+(?:home|back|there|over|round|in|out|into)\b)|method|how|manera|forma|método|"
+    r"moyen|méthode|способ\w*|methode|wie)\b"
+    r"|\b(?:picked(?!\s+(?:up|out|off)\b)|chosen|chose|decided\s+on|elegí|elegido|choisi|выбрал\w*|ausgesucht|"
     r"festgelegt)\b.{0,60}\b(?:to\s+do\s+it|go\s+through\s+with\s+it|hacerlo|le\s+faire|"
     r"сделать\s+это|es\s+zu\s+tun)\b|\bwie\s+und\s+wann\s+ich\s+es\s+(?:tue|mache)\b"
 )
@@ -1255,8 +1461,12 @@ _NEW_PLACE = (
     + r"|\b(?:city|town|country|abroad|job|climate|weather|ciudad|pueblo|pa[íi]s|trabajo|ville|"
     r"pays|boulot|stadt|ausland|город\w*|стран\w*|работ\w*)\b"
 )
-#: Pills fetched from a pharmacy (means gathered only without one).
-_ERRAND = r"\b(?:pharmacy|chemist|apotheke|farmacia|pharmacie|аптек\w*)\b"
+#: Pills fetched from a pharmacy, or counted for a pill box (means gathered only without one;
+#: sixteenth round: the box — not a prescription: pills hoarded "from each prescription" are).
+_ERRAND = (
+    r"\b(?:pharmacy|chemist|apotheke|farmacia|pharmacie|аптек\w*|pill\s*box|pill\s+organi[sz]er|"
+    r"dosette|wochendosierer|dosierer|pastillero|pilulier|таблетниц\w*)\b"
+)
 #: Thirteenth round (h-crisis13; the misses of the blind sets 12 and 13, in chat's words):
 #: - no reason left to wake, get up or live ("what's the point of getting up anymore", "why do
 #:   I even bother living", "wozu noch aufstehen", "para qué seguir viviendo", "à quoi bon
@@ -1569,6 +1779,157 @@ _HERE_IS_A_PLACE = (
     r"party|wohnung|fiesta|oficina|escuela|trabajo|empresa|casa|piso|boulot|bureau|école|soirée|"
     r"appart\w*|работ\w*|школ\w*|офис\w*|вечеринк\w*|квартир\w*|dans\s+cette\s+\w+)\b"
 )
+#: Sixteenth round (h-crisis16, issue 22; the misses of blind set 16 and the lead's):
+#: - a place to fall from gone to and lingered at, or nearly acted at ("up on the viaduct,
+#:   almost did not come back", "at the level crossing again, stood there a long time", "j'ai
+#:   failli sauter du pont", "casi me tiro del puente", "wäre fast von der Brücke gesprungen",
+#:   "чуть не шагнул с крыши") — not a bungee jump or a swim (``_LEISURE``), a fright ("nearly
+#:   jumped out of my skin") or a wait for a late train (``_WAIT_OR_FRIGHT``);
+_FALL_PLACE = (
+    r"\b(?:bridge|overpass|viaduct|cliffs?|ledge|roof|rooftop|edge|platform|(?:train\s+|railway\s+)?"
+    r"tracks|railway\s+line|rail\s+line|level\s+crossing|balcony|car\s*park|multi-storey|"
+    r"br[üu]cke|klippe\w*|dach\w*|gleis\w*|bahngleis\w*|bahnsteig\w*|balkon|parkhaus|puente|"
+    r"acantilado|azotea|tejado|v[íi]as|and[ée]n|balc[óo]n|viaducto|pont|falaise|toit|voies?|quai|"
+    r"balcon|viaduc|мост\w*|обрыв\w*|крыш\w*|рельс\w*|пут(?:и|ях|ям)|платформ\w*|балкон\w*)\b"
+)
+_NEARLY_DID = (
+    r"(?s)^(?=.*" + _FALL_PLACE + r")(?=.*(?:"
+    r"\b(?:nearly|almost|(?:came\s+|so\s+|this\s+)?close\s+to)\s+(?:\w+\s+)?(?:jump\w*|went\s+over|"
+    r"going\s+over|stepp\w*\s+(?:off|out)|step\s+(?:off|out)|let\s+go|letting\s+go|did\s+it|doing\s+it|"
+    r"didn['’]?t\s+(?:turn|come|go|walk|drive)\s+(?:back|home)|not\s+(?:turning|coming)\s+back)\b"
+    r"|\b(?:j['’]ai\s+|j['’]ai\s+bien\s+)?failli\s+(?:\w+\s+)?(?:sauter|me\s+jeter|tomber|le\s+faire|"
+    r"passer\s+par-dessus|ne\s+pas\s+(?:revenir|rentrer|faire\s+demi-tour))\b"
+    r"|\b(?:casi|por\s+poco|estuve\s+a\s+punto\s+de)\s+(?:me\s+)?(?:tiro|tir[ée]|tirarme|salto|"
+    r"salt[ée]|saltar|lanzarme|lanc[ée]|no\s+(?:vuelvo|volv[íi]|regreso|regres[ée]))\b"
+    r"|\b(?:fast|beinahe|um\s+ein\s+haar)\s+(?:\w+\s+){0,4}?(?:gesprungen|runtergesprungen|"
+    r"gesprungen|nicht\s+(?:mehr\s+)?(?:zurück(?:gegangen|gefahren|gekommen)|umgedreht|"
+    r"umgekehrt|heimgefahren))\b"
+    r"|\b(?:чуть\s+не|едва\s+не|почти)\s+(?:\w+\s+)?(?:прыгнул\w*|спрыгнул\w*|шагнул\w*|"
+    r"сделал\w*\s+шаг|не\s+вернул\w*)"
+    # gone to the tracks, a bridge or an edge and lingered there
+    r"|\b(?:stood|standing|stand|sat|sitting|lingered|hovered|walked\s+(?:out\s+)?to|went\s+"
+    r"(?:out\s+)?to|drove\s+(?:out\s+)?to|ended\s+up\s+at)\b[^.!?]{0,40}"
+    + _FALL_PLACE
+    + r"[^.!?]{0,60}\b(?:again|for\s+(?:ages|hours|an\s+hour|so\s+long|a\s+(?:long|good)\s+"
+    r"(?:time|while)|ever)|a\s+long\s+time|too\s+long)\b"
+    r"))"
+)
+_WAIT_OR_FRIGHT = (
+    _LEISURE[:-3]
+    + r"|out\s+of\s+my\s+skin|a\s+mile|fright|scare\w*|spider|wait\w*|late|delay\w*|cancel\w*|"
+    r"view|sunset|sunrise|stars|birds|dolphins|whales|seals|boats|ships|planes|photo\w*|selfie|"
+    r"fireworks|hik\w*|picnic|dog)\b"
+)
+#: - one's plans pointless since one will not be around ("no sense renewing the passport, won't
+#:   be around next year anyway", "wozu, bin eh nicht mehr da", "para qué, ya no estaré",
+#:   "à quoi bon, je ne serai plus là", "зачем, меня всё равно не будет") — not for a trip, a
+#:   move or a job (``_NEW_PLACE``, ``_AWAY``);
+_NOT_AROUND_ANYWAY = (
+    r"(?s)^(?=.*(?:\b(?:won['’]?t|will\s+not|not\s+going\s+to|don['’]?t\s+plan\s+on|not\s+planning\s+on)"
+    r"\s+(?:be(?:ing)?\s+)?(?:here|around|alive)\b|\b(?:bin|wäre|sein\s+werde)\s+(?:eh\s+|sowieso\s+|"
+    r"dann\s+|doch\s+)*nicht\s+mehr\s+(?:da|hier|am\s+leben)\b|\bnicht\s+mehr\s+(?:da|hier)\s+sein\b"
+    r"|\bya\s+no\s+(?:estar[ée]|voy\s+a\s+estar|seguir[ée])\b|\bne\s+serai\s+(?:plus|pas|même\s+plus)\s+"
+    r"(?:là|ici|vivante?)\b|\bменя\s+(?:уже\s+|вс[её]\s+равно\s+)?не\s+будет\b))"
+    r"(?=.*\b(?:no\s+point|what['’]?s\s+the\s+point|why\s+bother|pointless|anyway|doesn['’]?t\s+matter|"
+    r"eh|sowieso|wozu|bringt\s+(?:doch\s+)?nichts|para\s+qu[ée]|de\s+todas\s+(?:formas|maneras)|"
+    r"total|à\s+quoi\s+bon|de\s+toute\s+(?:façon|manière)|inutile|зачем|смысла\s+нет|"
+    r"вс[её]\s+равно|без\s+толку)\b)"
+)
+_AWAY = (
+    r"\b(?:visit\w*|conference|away|abroad|flying|travel\w*|off\s+to|leaving\s+for|shift|rota|"
+    r"contract|lease|besuch\w*|unterwegs|dienstreise|fuera|viaje\w*|visita\w*|en\s+voyage|"
+    r"partie?\s+(?:à|en|au)|déplacement|командировк\w*|уезжа\w*|уед\w*)\b"
+)
+#: - a crash meant: steering, swerving or driving into a tree, a wall or oncoming traffic said
+#:   as what one might do ("might just swerve into a wall one night", "einfach gegen einen
+#:   Baum fahren", "estrellarme contra un muro", "foncer dans un arbre", "врезаться в столб") —
+#:   not a crash that nearly happened;
+_NEAR_ACCIDENT = (
+    r"\b(?:nearly|almost|ice|icy|black\s+ice|deer|fog|brakes?|skid\w*|glatteis|reh|bremse\w*|fast|"
+    r"beinahe|hielo|ciervo|frenos?|casi|verglas|cerf|freins?|failli|гололёд\w*|гололед\w*|тормоз\w*|"
+    r"чуть\s+не)\b"
+)
+_CRASH_MEANT = (
+    r"\b(?:might|gonna|going\s+to|could|tempted\s+to|thinking\s+(?:about|of)|want\s+to|wanna|"
+    r"should|i['’]?ll|i\s+will|urge\s+to)\s+(?:just\s+|simply\s+)?(?:steer\w*|driv\w*|swerv\w*|"
+    r"veer\w*|crash\w*|plough\w*|plow\w*|run\s+(?:the\s+car|it))\s+(?:\w+\s+){0,3}?into\s+(?:the|a|an|"
+    r"that|some|oncoming)\s+(?:\w+\s+){0,2}?(?:barrier|wall|tree|lorry|truck|oncoming|pillar|river|"
+    r"traffic|bus|lamp\s*post|post|bridge)\b"
+    r"|\b(?:might|gonna|going\s+to|could|tempted\s+to|thinking\s+(?:about|of|bout)|want\s+to|wanna|"
+    r"should|i['’]?ll|i\s+will|urge\s+to)\s+(?:just\s+|simply\s+)?(?:steer\w*|driv\w*|swerv\w*|veer\w*)"
+    r"\s+(?:\w+\s+){0,2}?off\s+(?:the\s+road|a\s+cliff|the\s+cliff|the\s+bridge|the\s+edge)\b"
+    r"|\b(?:einfach\s+|mal\s+)?gegen\s+(?:einen|die|den|eine|ne|nen)\s+(?:baum|wand|mauer|"
+    r"brückenpfeiler|pfeiler|leitplanke|lkw|laster)\s+(?:zu\s+)?(?:fahren|lenken|rasen|steuern|"
+    r"knallen)\b"
+    r"|\b(?:estrellarme|estamparme|empotrarme|estrellar\s+el\s+coche|chocar(?:me)?)\s+(?:con(?:tra)?)\s+"
+    r"(?:un|una|el|la)\s+(?:árbol|arbol|muro|pared|camión|camion|farola|pilar|quitamiedos)\b"
+    r"|\b(?:foncer|me\s+jeter|m['’]encastrer|me\s+planter|me\s+crasher)\s+(?:\w+\s+)?(?:dans|contre)\s+"
+    r"(?:un|une|le|la)\s+(?:arbre|mur|camion|pilier|platane|poteau|glissière)\b"
+    r"|\b(?:врезаться|влететь|въехать|врежусь|влечу|въеду)\s+(?:\w+\s+)?в\s+(?:\w+\s+)?(?:дерево|"
+    r"столб|стену|отбойник|грузовик|фуру|опору)\b"
+)
+#: - tired of fighting it and the mind made up ("done fighting it, my mind is made up", "bin es
+#:   leid zu kämpfen, ich hab mich entschieden", "cansada de luchar, ya lo he decidido",
+#:   "fatiguée de me battre, ma décision est prise", "устала бороться, я решила") — not fighting
+#:   with someone or over something;
+#: What one may be tired of fighting that is no life: a cold, the council, a claim, a craving.
+_FIGHT_FOR = (
+    # (not _EVENT: a dinner told before it is not what one is tired of fighting)
+    r"\b(?:surgery|operation|appointment|cold|flu|cough|infection|sick\s+day|doctor|gp|insurance|"
+    r"appeal|claim|council|landlord|"
+    r"ticket|bank|refund|lawsuit|divorce|custody|weight|diet|habit|cravings?|"
+    r"erkältung|grippe|versicherung|vermieter|resfriado|gripe|seguro|casero|rhume|assurance|"
+    r"propriétaire|простуд\w*|страховк\w*)\b"
+)
+_DONE_FIGHTING = (
+    r"(?s)^(?=.*(?:\b(?:tired|sick|done|exhausted|weary)\s+(?:of\s+)?fighting\b(?!\s+(?:with|for|"
+    r"over|about|against\s+the|the\s+(?:cold|flu|council|landlord|insurance|bank)))"
+    r"|\b(?:es\s+leid|müde|keine\s+kraft\s+mehr),?\s+(?:zu\s+)?(?:kämpfen|weiterzukämpfen)\b"
+    r"|\bcansad[oa]\s+de\s+(?:luchar|pelear)\b(?!\s+(?:con|por|contra))"
+    r"|\b(?:fatigu[ée]e?|las(?:se)?|épuis[ée]e?)\s+de\s+(?:me\s+battre|lutter)\b(?!\s+(?:avec|pour|contre))"
+    r"|\bустал\w*\s+бороться\b(?!\s+(?:с|за))))"
+    r"(?=.*(?:\b(?:made\s+up\s+my\s+mind|(?:i['’]?ve|i\s+have)\s+decided|decision['’]?s\s+made|"
+    r"tonight['’]?s\s+the\s+night|tonight\s+is\s+the\s+night|ready\s+to\s+let\s+go|mich\s+entschieden|"
+    r"entscheidung\s+(?:ist\s+)?gefallen|heute\s+nacht\s+ist\s+es\s+so\s+weit|lo\s+(?:he\s+)?decid"
+    r"|ya\s+decid[íi]|esta\s+noche\s+es\s+la\s+noche|ma\s+d[ée]cision\s+est\s+prise|j['’]ai\s+d[ée]cid"
+    r"|c['’]est\s+pour\s+ce\s+soir|я\s+решил\w*|решение\s+принято|сегодня\s+ночью)))"
+)
+#: - cuts hidden under long sleeves ("long sleeves in the heat so nobody asks", "manga larga
+#:   para tapar las marcas", "lange Ärmel, damit es keiner sieht", "manches longues pour cacher",
+#:   "в длинных рукавах, чтобы не видели") — not a tattoo, a rash, the sun or the cold
+#:   (``_SLEEVES_FOR``);
+_SLEEVES_HIDE = (
+    r"(?s)^(?=.*\b(?:long\s+sleeves?|long-sleeved|manga\s+larga|mangas\s+largas|lange\w*\s+ärmel\w*|"
+    r"langärm\w*|manches\s+longues|длинн\w+\s+рукав\w*|рукава\s+длинные)\b)"
+    r"(?=.*(?:\bso\s+(?:that\s+)?(?:nobody|no\s*one|no-one|they|people|my\s+\w+)\s+(?:[\w'’]+\s+)?(?:see|sees|"
+    r"notice|notices|clocks?|asks?|finds?\s+out)\b|\bto\s+hide\b|\bhid(?:e|ing)\s+(?:the|my|it)\b|\bcover\w*\s+"
+    r"(?:up\s+)?(?:the\s+)?(?:cuts|scars|marks|burns)\b|\bpara\s+que\s+no\b|\btapar\w*\b|\besconder\w*\b|"
+    r"\bocultar\w*\b|\bdamit\s+(?:es\s+)?(?:keiner|niemand|man)\b|\bverstecken\b|\bverdeck\w*|"
+    r"\bpour\s+(?:que\s+(?:personne|on\s+ne)|cacher)\b|\bcacher\b|\bчтобы\s+не\b|\bскрыва\w*|\bспаса\w*|"
+    r"\bпрячу\b|\bхорошо,?\s+что\b))"
+)
+_SLEEVES_FOR = (
+    r"\b(?:tattoo\w*|tatuaje\w*|tatouage\w*|tattoos?|tätowier\w*|тату\w*|eczema|ekzem\w*|eccema|"
+    r"eczéma|экзем\w*|psoria\w*|псориаз\w*|rash|ausschlag|sarpullido|сыпь|sunburn\w*|sun|sonne\w*|"
+    r"sol|soleil|солнц\w*|mosquito\w*|m[üu]cken\w*|moustiques?|комар\w*|cold|kalt\w*|fr[íi]o|froid|"
+    r"холод\w*|dress\s+code|uniform\w*|dresscode|uniforme|bruis\w*|rugby|hickey|love\s+bites?|"
+    r"knutschfleck\w*|chupet[óo]n\w*|su[çc]on\w*|засос\w*)\b"
+)
+#: - only one thing still keeping one here or alive ("the one thing still keeping me alive is
+#:   my cat", "das Einzige, was mich noch hier hält", "lo único que me mantiene con vida", "la
+#:   seule chose qui me retient ici", "единственное, что меня здесь держит") — not a job, a flat
+#:   or a contract keeping one in a place (``_NEW_PLACE``, ``_HERE_IS_A_PLACE``, ``_AWAY``).
+_LAST_TIE = (
+    r"\b(?:only|one)\s+(?:thing|reason|one|person)\s+(?:that['’]?s\s+|still\s+)?(?:keeping|keeps|kept|"
+    r"holding)\s+me\s+(?:here|alive|around|going\s+on|from\s+(?:doing\s+it|ending\s+it|"
+    r"going\s+through\s+with\s+it))\b"
+    r"|\b(?:only|one)\s+(?:reason|thing)\s+i['’]?m\s+still\s+(?:here|alive|around)\b"
+    r"|\b(?:das\s+)?einzige,?\s+was\s+mich\s+(?:noch\s+)?(?:hier\s+|am\s+leben\s+)?(?:hält|festhält)\b"
+    r"|\b(?:lo|la)\s+[úu]nic[oa]\s+que\s+me\s+(?:mantiene|retiene|sostiene)\s+(?:aqu[íi]|con\s+vida|"
+    r"viv[oa])\b"
+    r"|\bla\s+seule\s+(?:chose|raison)\s+qui\s+me\s+(?:retient|garde)\s+(?:ici|en\s+vie)\b"
+    r"|\bединственн\w+,?\s+что\s+меня\s+(?:ещё\s+|еще\s+)?(?:здесь\s+|тут\s+)?(?:держит|удерживает)\b"
+)
 #: The word stems of pills and tablets (``_PILLS``).
 _PILL_STEMS = (
     "pill",
@@ -1590,6 +1951,13 @@ _PILL_STEMS = (
 )
 _NEW_PLACE_RE = re.compile(_NEW_PLACE, re.IGNORECASE)
 _HERE_IS_A_PLACE_RE = re.compile(_HERE_IS_A_PLACE, re.IGNORECASE)
+_AWAY_RE = re.compile(_AWAY, re.IGNORECASE)
+#: A treat said to keep one alive ("coffee is the one thing keeping me alive this week").
+_TREAT_RE = re.compile(
+    r"\b(?:coffee|caffeine|espresso|tea|snacks?|chocolate|sugar|biscuits|cake|wine|beer|pizza|"
+    r"spite|memes|netflix|kaffee|schokolade|café|cafe|chocolate|chocolat|кофе|шоколад\w*)\b",
+    re.IGNORECASE,
+)
 #: Each class with the word stems one of its sentences holds (a cheap look first: a sentence
 #: with none of them, most of what people say, is not searched; the whole search took longer
 #: than every rule together).
@@ -1658,6 +2026,21 @@ _CLASSES: tuple[tuple[tuple[str, ...], re.Pattern[str], Callable[[str], bool] | 
                 "letale",
                 "mortelle",
                 "смертельн",
+                "medication",
+                "medicine",
+                "insulin",
+                "paracetamol",
+                "ibuprofen",
+                "aspirin",
+                "medikament",
+                "arznei",
+                "medicina",
+                "médoc",
+                "medoc",
+                "doliprane",
+                "препарат",
+                "парацетамол",
+                "инсулин",
             ),
             _MEANS,
             _ERRAND,
@@ -1677,6 +2060,16 @@ _CLASSES: tuple[tuple[tuple[str, ...], re.Pattern[str], Callable[[str], bool] | 
                 "expliqu",
                 "объясн",
                 "find it",
+                "after",
+                "danach",
+                "nach mir",
+                "cuando",
+                "despu",
+                "après",
+                "apres",
+                "quand",
+                "потом",
+                "станет",
             ),
             _LEFT,
             None,
@@ -1784,6 +2177,13 @@ _CLASSES: tuple[tuple[tuple[str, ...], re.Pattern[str], Callable[[str], bool] | 
                 "für immer",
                 "para siempre",
                 "навсегда",
+                "what would",
+                "what do i",
+                "what will i",
+                "para qu",
+                "wozu",
+                "quoi",
+                "зачем",
             ),
             _DONE_WITH_THINGS,
             _NEW_PLACE,  # given away for a trip, a move or a new place
@@ -2155,6 +2555,135 @@ _CLASSES: tuple[tuple[tuple[str, ...], re.Pattern[str], Callable[[str], bool] | 
             ),
             _ONLY_WAY,
             None,
+        ),
+        (
+            (
+                "bridge",
+                "overpass",
+                "viaduct",
+                "cliff",
+                "ledge",
+                "roof",
+                "edge",
+                "platform",
+                "tracks",
+                "rail",
+                "crossing",
+                "balcon",
+                "car park",
+                "carpark",
+                "storey",
+                "brücke",
+                "brucke",
+                "klippe",
+                "dach",
+                "gleis",
+                "bahnsteig",
+                "balkon",
+                "parkhaus",
+                "puente",
+                "acantilado",
+                "azotea",
+                "tejado",
+                "vías",
+                "vias",
+                "andén",
+                "anden",
+                "viaduc",
+                "pont",
+                "falaise",
+                "toit",
+                "voie",
+                "quai",
+                "мост",
+                "обрыв",
+                "крыш",
+                "рельс",
+                "пут",
+                "платформ",
+                "балкон",
+            ),
+            _NEARLY_DID,
+            _WAIT_OR_FRIGHT,
+        ),
+        (
+            (
+                "won't",
+                "won’t",
+                "wont",
+                "will not",
+                "not going to",
+                "plan on",
+                "planning on",
+                "nicht mehr",
+                "ya no",
+                "ne serai",
+                "не будет",
+            ),
+            _NOT_AROUND_ANYWAY,
+            lambda text: (
+                _NEW_PLACE_RE.search(text) is not None or _AWAY_RE.search(text) is not None
+            ),
+        ),
+        (
+            (
+                "into",
+                "off the",
+                "off a",
+                "gegen",
+                "estrell",
+                "estamp",
+                "empotr",
+                "chocar",
+                "foncer",
+                "jeter",
+                "encastr",
+                "planter",
+                "crasher",
+                "вреза",
+                "влет",
+                "въех",
+                "вреж",
+                "влеч",
+                "въед",
+            ),
+            _CRASH_MEANT,
+            _NEAR_ACCIDENT,
+        ),
+        (
+            ("fighting", "kämpfen", "kampfen", "luchar", "pelear", "battre", "lutter", "бороться"),
+            _DONE_FIGHTING,
+            _FIGHT_FOR,
+        ),
+        (
+            ("sleeve", "manga", "ärmel", "armel", "langärm", "manches", "рукав"),
+            _SLEEVES_HIDE,
+            _SLEEVES_FOR,
+        ),
+        (
+            (
+                "keeping me",
+                "keeps me",
+                "kept me",
+                "holding me",
+                "still here",
+                "still alive",
+                "still around",
+                "einzige",
+                "único",
+                "unico",
+                "única",
+                "unica",
+                "seule",
+                "единствен",
+            ),
+            _LAST_TIE,
+            lambda text: (
+                _NEW_PLACE_RE.search(text) is not None
+                or _HERE_IS_A_PLACE_RE.search(text) is not None
+                or _AWAY_RE.search(text) is not None
+                or _TREAT_RE.search(text) is not None
+            ),
         ),
     )
 )

@@ -152,3 +152,33 @@ async def test_someone_else_at_risk_gets_the_reply_for_the_worried_and_tears_a_w
         await runtime.settle()
     finally:
         await runtime.stop()
+
+
+async def test_sixteenth_rounds_indirect_lines_get_care_and_their_look_alikes_do_not(
+    tmp_path: Path,
+) -> None:
+    """Sixteenth round: a bridge where one almost let go is answered with care and the help
+    pointer (never "Got it"); an errand picked up on the way gets no crisis reply; a child's
+    tears are the speaker's worry, not the speaker's sadness (no warm reply for a sad speaker,
+    no crisis line)."""
+    settings = Settings(_env_file=None, embedder="none")  # type: ignore[call-arg]
+    clock = ManualClock(START)
+    runtime = app.build_runtime(settings, db=tmp_path / "m.db", clock=clock)
+    await runtime.start()
+    try:
+        replies = await runtime.router.on_message(
+            message("up on the bridge after midnight I almost let go", at=clock.advance(minutes=1))
+        )
+        text = " ".join(r.text for r in replies)
+        assert CARE_REPLY in text and HELP_POINTER in text and "Got it" not in text, text
+        for said in (
+            "picked up gran's inhalers on the way to football practice",
+            "my little girl has been sobbing every night since school started",
+        ):
+            replies = await runtime.router.on_message(message(said, at=clock.advance(minutes=1)))
+            text = " ".join(r.text for r in replies)
+            assert CARE_REPLY not in text and HELP_POINTER not in text, text
+            assert SAD_REPLY not in text, text
+        await runtime.settle()
+    finally:
+        await runtime.stop()

@@ -899,3 +899,138 @@ def test_tears_that_last_are_private_sadness_not_laughter_or_dues() -> None:
         "the baby cried every night this week",
     ):
         assert not tells_of_tears(text), text
+
+
+#: Sixteenth round: self-harm said without its words in the classes of blind set 16's misses and
+#: the lead's — one thing left keeping one alive, a lethal amount read up, pills counted whether
+#: they are enough, how many it would take, a rope bought "not for" an errand, notes left "for
+#: after", a place to fall from lingered at or nearly acted at, plans pointless since one will not
+#: be around, a crash meant, tired of fighting with the mind made up, cuts hidden under long
+#: sleeves, things given away "what would I need them for".
+INDIRECT_16 = (
+    "my cat is the one thing keeping me alive at this point",
+    "lo único que me mantiene con vida es mi perra",
+    "googled how much insulin would be lethal for someone my size",
+    "habe alle Schlaftabletten nachgezählt, genug sind es inzwischen",
+    "conté las pastillas que me quedan y creo que alcanzan",
+    "wie viele Tabletten ich bräuchte, hab ich schon ausgerechnet",
+    "сколько таблеток нужно выпить, я уже посчитала",
+    "picked up ten metres of rope yesterday and it ain't for camping",
+    "compré una soga en la ferretería y no es para tender",
+    "ich hab ein Seil gekauft, und nicht für den Garten",
+    "j'ai acheté une corde, et c'est pas pour l'escalade",
+    "left a card for my brother in the glovebox, for afterwards.",
+    "hab für jeden von euch einen Brief geschrieben, für danach.",
+    "le escribí una carta a mi hijo, para cuando yo no esté",
+    "went to the level crossing again after work and just stood there a long time",
+    "up on the bridge after midnight I almost let go",
+    "ich war auf dem Dach vom Parkhaus und wäre fast gesprungen",
+    "casi me tiro desde el balcón anoche",
+    "чуть не шагнул с моста вчера ночью",
+    "no sense renewing my passport, I won't be around next year anyway",
+    "wozu noch einen Zahnarzttermin, ich bin eh nicht mehr da",
+    "thinking about swerving into oncoming traffic on the way home",
+    "manchmal will ich einfach gegen einen Baum fahren",
+    "j'ai envie de foncer dans un platane en rentrant",
+    "I'm done fighting it, decision's made",
+    "estoy cansado de luchar, ya lo he decidido",
+    "je suis fatiguée de me battre, j'ai décidé pour ce soir",
+    "устала бороться, я решила",
+    "long sleeves again in this heat so my mum doesn't ask",
+    "trage lange Ärmel, damit keiner die Stellen sieht",
+    "me pongo manga larga para tapar las marcas",
+    "je mets des manches longues pour cacher mes bras",
+    "regalé mi bici y mi cámara, para qué las quiero ya",
+    "gave my record collection to a mate, what would I need it for",
+)
+
+
+@pytest.mark.parametrize("text", INDIRECT_16)
+def test_self_harm_said_without_its_words_sixteenth_round(text: str) -> None:
+    from memory_core.extract.sensitivity import sensitive_topic
+
+    assert says_crisis_indirectly(text)
+    assert sensitive_topic(text) == Topic.SELF_HARM
+
+
+#: Their look-alikes: an errand picked up on the way, tablets counted for a pill box, a rope
+#: for a swing, a wait on a platform, a fright, a conference, an accident nearly had, a quarrel,
+#: a tattoo, a job or a lease that keeps one somewhere, a note for after school.
+LOOKALIKES_16 = (
+    "picked up gran's inhalers on the way to football practice",
+    "counted the tablets for the pill box, enough till the next prescription",
+    "ich hab die Tabletten für Mamas Wochendosierer gezählt, reicht bis Freitag",
+    "got a coil of rope for the tyre swing in the garden",
+    "stood on the platform for ages because the 8:15 was cancelled",
+    "nearly jumped a mile when a pigeon hit the balcony door",
+    "won't be around next week anyway, I'm at a conference in Lyon",
+    "almost skidded into a lamp post on the ice at dawn",
+    "tired of fighting with the council about the bins, I've decided to give up",
+    "long sleeves at the office so nobody sees my new tattoo",
+    "one thing keeping me at this company is the pension scheme",
+    "honestly my lease is the one thing keeping me here, moving out in March",
+    "left notes for the babysitter on the fridge, for after school",
+    "honestly coffee is the one thing keeping me alive this week",
+    "tired of fighting this cold, decided to take a sick day",
+    "stood on the cliff for ages watching the dolphins",
+    "long sleeves today so nobody sees the bruises from rugby",
+)
+
+
+@pytest.mark.parametrize("text", LOOKALIKES_16)
+def test_lookalikes_of_the_sixteenth_rounds_classes_are_not(text: str) -> None:
+    from memory_core.extract.sensitivity import sensitive_topic
+
+    assert not says_crisis_indirectly(text)
+    assert sensitive_topic(text) != Topic.SELF_HARM
+
+
+#: Things hung up, an injury that ends a pastime, dying of embarrassment said as "I could have
+#: died", a story's fall with the speaker's tears at it, a song praised: no crisis reply by
+#: meaning.
+NOT_A_CRISIS_16 = (
+    "hung the fairy lights along the fence all afternoon",
+    "ich hab heute endlich die Gardinen aufgehängt",
+    "estuve colgando cuadros toda la tarde",
+    "j'ai accroché les rideaux du salon hier soir",
+    "повесил новые шторы в спальне",
+    "sprained my wrist bouldering, so no more climbing for a month",
+    "knees are shot, no more hiking for me",
+    "Kreuzbandriss beim Skifahren, die Saison ist gelaufen",
+    "tengo artrosis en las rodillas, adiós al pádel",
+    "I could have died when I tripped in front of the whole office",
+    "in the finale the character jumps from the tower and I sobbed like a baby",
+    "cette chanson sur l'envie de mourir est sublime",
+)
+
+
+@pytest.mark.parametrize("text", NOT_A_CRISIS_16)
+def test_things_hung_injuries_blunders_and_stories_get_no_crisis_reply(text: str) -> None:
+    from memory_core.extract.sensitivity import sensitive_topic
+
+    assert speaks_figuratively(text)
+    assert sensitive_topic(text) != Topic.SELF_HARM
+
+
+#: The same shapes beside words of one's own harm: still a crisis.
+STILL_A_CRISIS_16 = (
+    "hung the pictures today and then thought about hanging myself",
+    "broke my ankle, so much for running, honestly I want to die",
+    "the hero in the film kills himself and I want to do the same",
+    "I could literally die, nobody would even notice",
+)
+
+
+@pytest.mark.parametrize("text", STILL_A_CRISIS_16)
+def test_own_harm_beside_a_thing_hung_an_injury_or_a_story_is_read(text: str) -> None:
+    assert not speaks_figuratively(text)
+
+
+def test_someone_elses_tears_and_wines_are_not_the_speakers_sadness() -> None:
+    """A child's tears are not the speaker's (the speaker worries; no warm reply meant for a
+    sad speaker), and German wines beside an evening are no tears; one's own still are."""
+    assert not tells_of_tears("my son has been crying every evening since his team lost")
+    assert not is_sad("my son has been crying every evening since his team lost")
+    assert not tells_of_tears("Abends zwei Weine im Garten probiert")
+    assert tells_of_tears("my son moved out and I have been crying every evening")
+    assert tells_of_tears("ich weine jeden Abend seit der Trennung")

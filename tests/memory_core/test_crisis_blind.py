@@ -1,4 +1,4 @@
-"""The blind crisis sets of sessions 12 to 15 (``crisis_blind12.jsonl`` … ``blind15``):
+"""The blind crisis sets of sessions 12 to 16 (``crisis_blind12.jsonl`` … ``blind16``):
 self-harm statements and harmless look-alikes, written before the crisis rules were read. They
 stay blind: no line of them, nor any run of five of their words, is in the rules, the other label
 sets, bot/, devtools/ or a test, so a rule can only catch their lines by their class, never by
@@ -20,6 +20,7 @@ BLIND12_PATH = LABELS / "crisis_blind12.jsonl"
 BLIND13_PATH = LABELS / "crisis_blind13.jsonl"
 BLIND14_PATH = LABELS / "crisis_blind14.jsonl"
 BLIND15_PATH = LABELS / "crisis_blind15.jsonl"
+BLIND16_PATH = LABELS / "crisis_blind16.jsonl"
 #: Where no line of the set may be written (this file only loads it).
 SOURCES = (
     *ROOT.glob("memory_core/**/*.py"),
@@ -38,8 +39,14 @@ def _rows(path: Path = BLIND12_PATH) -> list[dict[str, object]]:
 
 @pytest.mark.parametrize(
     ("path", "size"),
-    [(BLIND12_PATH, 160), (BLIND13_PATH, 160), (BLIND14_PATH, 160), (BLIND15_PATH, 80)],
-    ids=["blind12", "blind13", "blind14", "blind15"],
+    [
+        (BLIND12_PATH, 160),
+        (BLIND13_PATH, 160),
+        (BLIND14_PATH, 160),
+        (BLIND15_PATH, 80),
+        (BLIND16_PATH, 80),
+    ],
+    ids=["blind12", "blind13", "blind14", "blind15", "blind16"],
 )
 def test_the_set_is_blind_and_has_its_languages(path: Path, size: int) -> None:
     rows = _rows(path)
@@ -53,8 +60,8 @@ def test_the_set_is_blind_and_has_its_languages(path: Path, size: int) -> None:
 
 @pytest.mark.parametrize(
     "path",
-    [BLIND12_PATH, BLIND13_PATH, BLIND14_PATH, BLIND15_PATH],
-    ids=["blind12", "blind13", "blind14", "blind15"],
+    [BLIND12_PATH, BLIND13_PATH, BLIND14_PATH, BLIND15_PATH, BLIND16_PATH],
+    ids=["blind12", "blind13", "blind14", "blind15", "blind16"],
 )
 def test_the_blind_lines_stay_out_of_the_rules_and_tests(path: Path) -> None:
     found: set[str] = set()
