@@ -6,6 +6,7 @@ import re
 
 from memory_core.extract import when
 from memory_core.extract.base import Candidate
+from memory_core.extract.lexicon import BASE_VERBS
 from memory_core.extract.rule import Context, Rule, fact, usable_object
 from memory_core.extract.text import clean_phrase, slug
 from memory_core.values import Category
@@ -163,8 +164,8 @@ _PLACE = r"(?-i:[A-Z])[\w'’-]+(?:\s+(?:de\s+|del\s+|of\s+)?(?-i:[A-Z])[\w'’-
 #: Cornwall" (a time said: "I'm going to Tesco" is the moment's), or "Our holiday this year is
 #: in Crete", "my honeymoon will be in Bali".
 _TRIP = re.compile(
-    r"^(?:(?P<lead>(?:in|this|next|over\s+the)\s+\w+(?:\s+\w+)?)\s*,?\s+)?(?:i|we)"
-    r"(?:'m|'re|\s+am|\s+are)\s+(?:(?:also|finally|hopefully|probably|actually)\s+)?"
+    r"^(?:(?P<lead>(?:in|this|next|over\s+the)\s+\w+(?:\s+\w+)?)\s*,?\s+)?(?P<subject>(?:i|we)"
+    r"(?:'m|'re|\s+am|\s+are)\s+)?(?:(?:also|finally|hopefully|probably|actually)\s+)?"
     r"(?P<verb>going|flying|travell?ing|heading|driving|off|sailing|taking\s+the\s+(?:kids|family))"
     rf"\s+(?:back\s+)?(?:over\s+)?to\s+(?P<place>{_PLACE})(?P<rest>.*)$"
     r"|^(?:my|our)\s+(?:summer\s+|winter\s+|family\s+|next\s+|big\s+)?"
@@ -192,12 +193,49 @@ _LATER = re.compile(
 
 
 _I_SAID = re.compile(r"(?:^|\s)i(?:'m|\s+am)\b", re.IGNORECASE)
+#: Chat says the place in lower case ("off to lisbon in april"): the word after "to" is a
+#: place unless it is a verb ("going to try …") or where one goes every day.
+_LOWER_PLACE = re.compile(
+    r"\b(?P<go>off|going|flying|heading|travell?ing|driving|sailing)\s+to\s+(?P<w>[a-z][\w'’-]+)"
+)
+_NOT_PLACES = frozenset(
+    """the a an my our his her their your this that some work school bed uni college church
+    gym shops shop town bar pub doctor doctors dentist hospital office beach park party
+    wedding funeral concert class lessons practice sleep lunch dinner breakfast mass court
+    jail prison hell be""".split()
+)
+#: A trip said without its subject is only one ahead ("going to Rome in 2019 was amazing").
+_TOLD_AS_PAST = re.compile(r"\b(?:was|were|is|has|had|did|went)\b", re.IGNORECASE)
+
+
+def _a_story_told(m: re.Match[str]) -> bool:
+    """ "going to Rome in 2019 was amazing": said without its subject, a story, not a plan."""
+    if not m.group("place") or m.group("subject"):
+        return False
+    return bool(m.group("lead")) or _TOLD_AS_PAST.search(m.group("rest")) is not None
+
+
+def _place_capitalised(clause: str, ctx: Context) -> str:
+    if not ctx.lowercase:
+        return clause
+
+    def cap(m: re.Match[str]) -> str:
+        word = m.group("w")
+        if word in _NOT_PLACES or word in BASE_VERBS:
+            return m.group(0)
+        return m.group(0)[: m.start("w") - m.start()] + word[:1].upper() + word[1:]
+
+    return _LOWER_PLACE.sub(cap, clause, count=1)
 
 
 def trip(clause: str, ctx: Context) -> list[Candidate]:
     """Reads a planned trip ("We're going to Sochi in July") → ``plan.trip_<place>``."""
-    m = _TRIP.match(clause.strip().rstrip(" .!"))
-    if m is None or (_I_SAID.search(clause) and when.resolve(clause, ctx.time) is not None):
+    m = _TRIP.match(_place_capitalised(clause.strip().rstrip(" .!"), ctx))
+    if (
+        m is None
+        or _a_story_told(m)
+        or (_I_SAID.search(clause) and when.resolve(clause, ctx.time) is not None)
+    ):
         # "I'm flying to Tokyo next week": the plain statements' rule dates it ("in March")
         return []
     if m.group("place"):

@@ -60,6 +60,13 @@ _SECOND_VERB = re.compile(
     re.IGNORECASE,
 )
 _RELATIVE = re.compile(r"^\s*,?\s*(?:who|that|which|whose|whom)\b", re.IGNORECASE)
+#: A remark after the taste ("…, they're slimy", "…, never could", "…, its so calming"): why
+#: or how long, no second thing liked.
+_REMARK = re.compile(
+    r"\s*[,;—–]\s*(?:they|they're|theyre|it|it's|its|that's|thats|never|always|ever|so|too|"
+    r"though|tbh|lol)(?![\w'-]).*$",
+    re.IGNORECASE,
+)
 _PREPOSITION_LEAD = re.compile(r"^(?:from|in|at|on|of|by|with|for|about|during)\b", re.I)
 # "spending time with my husband": who with is part of what they like.
 _COMPANY = re.compile(r"^\s+with\s+my\s+(?P<who>[\w\s'-]{2,40}?)\s*$", re.IGNORECASE)
@@ -118,6 +125,7 @@ def likes(clause: str, ctx: Context) -> list[Candidate]:
     else:
         phrase, hint = "is " + re.sub(r"\s+", " ", m.group("fan").lower()), 0.6
         raw = m.group("f")
+    raw = _REMARK.sub("", raw)
     thing = _object(raw, ctx, as_list=True)
     if thing is None or re.match(r"(?:to\s+)?be\s+called\b", thing, re.IGNORECASE):
         return []
@@ -131,6 +139,9 @@ def likes(clause: str, ctx: Context) -> list[Candidate]:
         _COMPANY.match(raw[len(thing) :]) if len(items) == 1 and raw.startswith(thing) else None
     )
     for item in items:
+        if _CONTRARY.match(item):
+            out += dislikes("I " + item, ctx)  # "love techno, hate country": a second taste
+            continue
         item_object = _object(_ITEM_LEAD.sub("", item), ctx)
         if item_object is None or _PREPOSITION_LEAD.match(item_object):
             continue  # "… particularly from the 1800s" qualifies, it names nothing
@@ -142,12 +153,17 @@ def likes(clause: str, ctx: Context) -> list[Candidate]:
     return out
 
 
+#: A listed item that is a dislike said without its "I" ("love techno, hate country").
+_CONTRARY = re.compile(
+    r"^(?:hate|dislike|detest|loathe|despise|can't\s+stand|cannot\s+stand|can't\s+bear)\s+\S",
+    re.IGNORECASE,
+)
 _DISLIKE = re.compile(
     rf"^(?:i|we)\s+{_ADV}(?P<verb>hate|dislike|detest|loathe|despise|abhor|can't\s+stand|"
     r"cannot\s+stand|can\s+not\s+stand|can't\s+bear|don't\s+like|do\s+not\s+like|don't\s+enjoy|"
     r"do\s+not\s+enjoy|don't\s+care\s+for)\s+(?P<o>.+)$"
-    rf"|^{_I_AM}\s+(?P<fan>not\s+(?:a\s+)?(?:big\s+|huge\s+)?fan\s+of|not\s+into|"
-    r"not\s+keen\s+on|sick\s+of|tired\s+of)\s+(?P<f>.+)$",
+    rf"|^{_I_AM}\s+(?P<fan>not\s+(?:really\s+)?(?:a\s+)?(?:big\s+|huge\s+)?fan\s+of|"
+    r"not\s+(?:really\s+|that\s+|too\s+)?(?:into|keen\s+on)|sick\s+of|tired\s+of)\s+(?P<f>.+)$",
     re.IGNORECASE,
 )
 _DISLIKE_VERB = {"don't": "doesn't", "do not": "does not", "can't": "can't", "cannot": "cannot"}
@@ -169,7 +185,7 @@ def dislikes(clause: str, ctx: Context) -> list[Candidate]:
         raw, hint = m.group("o"), 0.7
     else:
         verb, raw, hint = "is " + re.sub(r"\s+", " ", m.group("fan").lower()), m.group("f"), 0.6
-    thing = _object(raw, ctx, as_list=True)
+    thing = _object(_REMARK.sub("", raw), ctx, as_list=True)
     if thing is None:
         return []
     out: list[Candidate] = []

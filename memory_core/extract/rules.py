@@ -888,6 +888,41 @@ def _select(found: list[Candidate]) -> list[Candidate]:
     return [found[i] for i in sorted(keep)]
 
 
+#: Greetings drawn out in chat ("holaaa", "heyyy", "coucouuu"), by their letters said once,
+#: and the greeting the rules know.
+_GREETINGS_ONCE = {
+    "hi": "hi",
+    "hey": "hey",
+    "heya": "hey",
+    "hiya": "hiya",
+    "helo": "hello",
+    "halo": "hallo",
+    "hola": "hola",
+    "salut": "salut",
+    "coucou": "coucou",
+    "moin": "moin",
+    "привет": "привет",
+    "приветик": "привет",
+    "приветики": "привет",
+}
+_FIRST_WORD = re.compile(r"^\s*(?P<w>[^\W\d_]+)")
+
+
+def _greeting_plainly(body: str) -> str:
+    """``body`` with a drawn-out greeting first said the plain way ("holaaa" → "hola")."""
+    m = _FIRST_WORD.match(body)
+    if m is None:
+        return body
+    word = m.group("w")
+    once = re.sub(r"(.)\1+", r"\1", word.lower())
+    plain = _GREETINGS_ONCE.get(once)
+    if plain is None or plain == word.lower():
+        return body
+    if word[:1].isupper():
+        plain = plain[:1].upper() + plain[1:]
+    return body[: m.start("w")] + plain + body[m.end("w") :]
+
+
 def extract_rules(turn: TurnInput) -> list[Candidate]:
     """Candidate facts about the user in ``turn.user_text`` (never the assistant's text)."""
     text = clean_input(turn.user_text)
@@ -897,6 +932,7 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
     if not body:
         return []
     body = french_plainly(body)  # "jsuis serveuse à Rennes", "g un chat": French chat spelling
+    body = _greeting_plainly(body)  # "holaaa soy Inés", "hiii im Rufus", "приветик, я Гоша"
     # How the user likes something done: a procedure, and nothing else of the turn.
     procedure = procedures.detect(turn.user_text, explicit=turn.explicit)
     if procedure is not None:

@@ -88,6 +88,13 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "my ",
         ),
         (r"^(?=(?:obsessed\s+with|hooked\s+on|in\s+love\s+with|really\s+into)\s)", "I'm "),
+        # A dislike, its "I" left out: "can't stand olives", "not a fan of sushi".
+        (r"^(?=(?:can't|cannot|can\s+not)\s+(?:stand|bear)\s)", "I "),
+        (r"^cant\s+(?=(?:stand|bear)\s)", "I can't "),
+        (
+            r"^(?=not\s+(?:really\s+|a\s+(?:big\s+|huge\s+)?fan\s+of\s|(?:into|keen\s+on)\s))",
+            "I'm ",
+        ),
         # "Retired bus driver here, …", "Type 1 diabetic here": who is talking, said with
         # "here" (two words at least, not a full name: "Agnes here" is a card's name).
         (

@@ -213,3 +213,18 @@ def test_a_statement_said_without_its_subject_is_the_users(
 def test_married_to_someone_before_a_cards_fields_stays_a_card() -> None:
     kept = values("I'm Al, 41. Married to Sue, one son, a cat (Mog)")
     assert kept["pet.cat.name"] == "Mog" and kept["family.spouse.name"] == "Sue"
+
+
+@pytest.mark.parametrize(
+    ("line", "name"),
+    [
+        ("holaaa!! soy Inés", "Inés"),
+        ("hiii im Rufus", "Rufus"),
+        ("heyyy i'm Priya", "Priya"),
+        ("coucouuu c'est Maëlle", "Maëlle"),
+        ("приветик, я Гоша", "Гоша"),
+    ],
+)
+def test_a_greeting_drawn_out_still_leads_to_the_name(line: str, name: str) -> None:
+    found = {c.key: c.value for c in extract_rules(TurnInput(line, NOW))}
+    assert found.get("name") == name, found

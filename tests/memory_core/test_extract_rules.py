@@ -1012,6 +1012,34 @@ def test_an_outing_of_the_moment_or_a_maybe_is_no_trip(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        # Chat: no subject, no capitals (both were read as nothing, and the trip lost).
+        ("off to valencia in may for a fortnight, so excited", "plan.trip_valencia"),
+        ("flying to Oslo next month for work", "plan.trip_oslo"),
+        ("we're heading to galway at easter", "plan.trip_galway"),
+        ("going to krakow for a long weekend in march", "plan.trip_krakow"),
+    ],
+)
+def test_a_trip_said_in_chat_is_kept(text: str, key: str) -> None:
+    assert key in keyed(text), keyed(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "going to bed early next week",
+        "we're going to try harder next year",
+        "off to work in a few weeks",
+        "going to rome in 2019 was amazing",
+        "i'm going to the gym next month",
+    ],
+)
+def test_a_lower_case_outing_or_intent_is_no_trip(text: str) -> None:
+    assert not [k for k in keyed(text) if k.startswith("plan.trip")], keyed(text)
+
+
+@pytest.mark.parametrize(
     ("text", "name"),
     [("I have another brother, Sam.", "Sam"), ("We've got a second daughter called Mia.", "Mia")],
 )

@@ -156,3 +156,46 @@ def test_a_change_of_diet_said_without_i_is_the_users(said: str, key: str) -> No
     assert found, said
     if key:
         assert any(k.startswith(key) for k in found), found
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("cant stand beetroot, never have", "dislikes.beetroot"),
+        ("Cannot stand reality TV.", "dislikes.reality_tv"),
+        ("can't bear musicals tbh", "dislikes.musicals"),
+        ("not a fan of sushi", "dislikes.sushi"),
+        ("not really into golf", "dislikes.golf"),
+    ],
+)
+def test_a_dislike_said_without_i_is_the_users(said: str, key: str) -> None:
+    assert key in _read(said), _read(said)
+
+
+@pytest.mark.parametrize(
+    ("said", "liked", "disliked"),
+    [
+        ("love techno, hate country", "likes.techno", "dislikes.country"),
+        ("I like pears but hate plums", "likes.pears", "dislikes.plums"),
+    ],
+)
+def test_a_like_then_a_dislike_in_one_line_are_two_tastes(
+    said: str, liked: str, disliked: str
+) -> None:
+    found = _read(said)
+    assert liked in found and disliked in found, found
+    assert not any(k.startswith("likes.hate") for k in found), found
+
+
+@pytest.mark.parametrize(
+    ("said", "key"),
+    [
+        ("I can't stand celery, it's stringy", "dislikes.celery"),
+        ("i love paddleboarding, its so relaxing", "likes.paddleboarding"),
+        ("cant stand jazz fusion, never could", "dislikes.jazz_fusion"),
+        ("i'm not really a fan of westerns", "dislikes.westerns"),
+    ],
+)
+def test_a_remark_after_a_taste_is_no_second_taste(said: str, key: str) -> None:
+    found = _read(said)
+    assert set(found) == {key}, found
