@@ -52,11 +52,11 @@ _RAW_FIRST_PERSON = {
     "ru": r"(?<!\w)(?:[Яя]|[Мм]ой|[Мм]оя|[Мм]не)(?!\w)",
 }
 _NOTES = {
-    "en": ("I sing in a choir on Fridays.", "I sing in a choir on Thursdays."),
-    "de": ("Ich singe freitags im Chor.", "Ich singe donnerstags im Chor."),
-    "es": ("Yo canto en un coro los viernes.", "Yo canto en un coro los jueves."),
-    "fr": ("Je chante dans une chorale le vendredi.", "Je chante dans une chorale le jeudi."),
-    "ru": ("Я пою в хоре по пятницам.", "Я пою в хоре по четвергам."),
+    "en": ("I keep bees behind the shed.", "I keep bees beside the pond."),
+    "de": ("Ich halte Bienen hinter dem Schuppen.", "Ich halte Bienen neben dem Teich."),
+    "es": ("Yo crío abejas detrás del cobertizo.", "Yo crío abejas junto al estanque."),
+    "fr": ("Je garde des abeilles derrière la remise.", "Je garde des abeilles près de la mare."),
+    "ru": ("Я держу пчёл за сараем.", "Я держу пчёл у пруда."),
 }
 
 
@@ -65,14 +65,14 @@ def test_words_without_a_phrase_are_turned_or_quoted(lang: str) -> None:
     """A note has no slot phrase: its words are said back in the second person (English)
     or quoted in the language's quotation marks, never pasted bare into the question."""
     first, second = _NOTES[lang]
-    old = fact(1, "Ana sings on Fridays.", key="note:1", source_excerpt=first)
-    new = fact(2, "Ana sings on Thursdays.", key="note:2", source_excerpt=second)
+    old = fact(1, "Ana keeps bees.", key="note:1", source_excerpt=first)
+    new = fact(2, "Ana keeps bees too.", key="note:2", source_excerpt=second)
     asked = _asked(old, new, lang)
     words = first.rstrip(".")
     quoted_or_turned = any(
         mark + words in asked or mark + words[:1].lower() + words[1:] in asked
         for mark in ("“", "„", "«", "« ")
-    ) or (lang == "en" and "you sing in a choir" in asked)
+    ) or (lang == "en" and "you keep bees" in asked)
     assert quoted_or_turned, asked
     bare = re.sub(r"[“„«][^”“»]*[”“»]", "", asked).replace("you told me", "")
     assert not re.search(_RAW_FIRST_PERSON[lang], bare), asked
