@@ -9,27 +9,9 @@ from adapters.types import Button, Reply
 from bot import texts
 from bot.buttons import Action, ButtonCodec, ButtonKind
 from bot.i18n import t
-from bot.slots import slot_words
-from bot.wording import second_person, yours
+from bot.wording import yours
 from memory_core.types import Conflict, Question, chat_of
 from memory_core.values import Fact, Reflection
-
-
-def _said(fact: Fact, lang: str = "en", who: str | None = None) -> str:
-    """What the user told, said back: a slot fact in their language's phrase ("du wohnst in
-    Köln"), else their own words (in English turned to the second person); ``who``: the name
-    the stored fact may call them ("Ana is allergic to …" → "you're allergic to …")."""
-    if lang != "en":
-        excerpt = fact.source_excerpt or ""
-        said = slot_words(lang, fact.key, texts.slot_value(fact), fact.value_text, said=excerpt)
-        if said is not None:
-            return said
-    quote = texts.quotable_source(fact)
-    return (
-        second_person(quote)
-        if quote is not None
-        else yours(fact.value_text, who, fact.source_excerpt or "")
-    )
 
 
 def _label(fact: Fact, other: Fact | None = None) -> str:
@@ -123,8 +105,8 @@ def conflict_reply(
             t(
                 lang,
                 "Earlier you told me {old}. Just now: {new}. Is that no longer true?",
-                old=_said(conflict.old, lang, who),
-                new=_said(conflict.new, lang, who),
+                old=texts.said_back(conflict.old, lang, who),
+                new=texts.said_back(conflict.new, lang, who),
             ),
             buttons=(
                 (
@@ -137,8 +119,8 @@ def conflict_reply(
         t(
             lang,
             "Earlier you told me {old}. Just now: {new}. Which is right?",
-            old=_said(conflict.old, lang, who),
-            new=_said(conflict.new, lang, who),
+            old=texts.said_back(conflict.old, lang, who),
+            new=texts.said_back(conflict.new, lang, who),
         ),
         buttons=(
             (

@@ -391,6 +391,32 @@ _WHAT_YOU_HOLD = tuple(
 #: Longer than this many words, such a question asks about something more particular.
 _HOLD_WORDS = 12
 
+#: What may follow "… what I told you" and still ask for all of it ("so far", "about
+#: myself", "jusqu'ici", "о себе"); anything else names one thing ("… about my dog").
+_TOLD_TAIL = (
+    r"(?:\s+(?:so\s+far|before|earlier|already|about\s+(?:me|myself)|alles|so|bisher|"
+    r"schon|über\s+mich|de\s+m[íi]|sobre\s+m[íi]|hasta\s+ahora|jusqu'ici|"
+    r"jusqu'à\s+présent|sur\s+moi|de\s+moi|о\s+себе|про\s+себя|раньше|уже))*\s*[?.!]*\s*$"
+)
+#: A request to recall what the user has told the bot, in en/de/es/fr/ru ("remind me what
+#: I've told you", "Was habe ich dir erzählt?", "Recuérdame lo que te conté", "Rappelle-moi
+#: ce que je t'ai dit", "Напомни, что я тебе рассказывала"): the overview question.
+_WHAT_YOU_TOLD = re.compile(
+    r"(?:\bwhat\s+(?:all\s+)?(?:i've|i\s+have|i|did\s+i|have\s+i)\s+"
+    r"(?:told|tell|said\s+to|say\s+to|shared\s+with|share\s+with)\s+you"
+    r"|\bwas\s+(?:ich\s+dir|habe\s+ich\s+dir|hab\s+ich\s+dir)\s+(?:(?:alles|so|schon|"
+    r"bisher)\s+)*(?:erzählt|gesagt)(?:\s+(?:habe|hab))?"
+    r"|\b(?:lo\s+que|qu[ée])\s+te\s+(?:he\s+)?(?:cont[ée]|dije|contado|dicho)"
+    r"|\b(?:ce\s+que|qu'est-ce\s+que)\s+je\s+(?:t'ai|vous\s+ai)\s+(?:dit|raconté)"
+    r"|(?<!\w)что\s+я\s+(?:тебе|вам)\s+(?:уже\s+)?(?:рассказывал\w*|говорил\w*))" + _TOLD_TAIL,
+    re.IGNORECASE,
+)
+
+
+def asks_what_you_told(text: str) -> bool:
+    """True when ``text`` asks the bot to recall all the user has told it, not one thing."""
+    return _WHAT_YOU_TOLD.search(text.strip()) is not None
+
 
 def asks_what_you_hold(text: str) -> bool:
     """True when ``text`` asks what the bot holds about the user with a question word, "about
@@ -451,6 +477,7 @@ class OfflineResponder:
             _ABOUT_ME.search(text)
             or _ABOUT_ME.search(plain_question(text))
             or (asks(text) and asks_what_you_hold(text))
+            or asks_what_you_told(text)
         ):
             return self._summary(ctx, name)
         if ctx.procedure_topic is not None and ctx.procedures:

@@ -372,7 +372,7 @@ def _person_words(lang: str, m: re.Match[str], value: str, stored: str = "", sai
             return ""
         return tn(lang, "{who} is {n} year old", "{who} is {n} years old", int(value), who=who)
     if what == "job":
-        return t(lang, "{who} works as {value}", who=who, value=value)
+        return _job_words(lang, who, value)
     if what == "employer":
         return t(lang, "{who} works at {value}", who=who, value=value)
     if what == "home":
@@ -381,6 +381,18 @@ def _person_words(lang: str, m: re.Match[str], value: str, stored: str = "", sai
     day = date_words(lang, value)
     # i18n: {date} is a day ("20 December").
     return t(lang, "{who}'s birthday is on {date}", who=who, date=day) if day else ""
+
+
+def _job_words(lang: str, who: str, value: str) -> str:
+    """Someone's job: "Julien travaille comme prof de maths", in Russian with the job in the
+    instrumental the verb governs ("Сергей работает водителем")."""
+    if supported(lang) == "ru" and (job := russian_case(value, "ablt")) != value:
+        # i18n: {job} is already in the case the verb governs (Russian: the
+        # instrumental, "{who} работает {job}" → "Сергей работает водителем").
+        said_so = t(lang, "{who} works as {job}", who=who, job=job)
+        if said_so != t("en", "{who} works as {job}", who=who, job=job):
+            return said_so  # (an untranslated catalogue keeps the phrase below)
+    return t(lang, "{who} works as {value}", who=who, value=value)
 
 
 def _plain(word: str) -> str:

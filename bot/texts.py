@@ -10,7 +10,7 @@ from typing import Protocol, TypeVar
 from bot.catalogue import CATALOGUE
 from bot.i18n import N_, supported, t
 from bot.slots import counted_words, slot_words
-from bot.wording import yours
+from bot.wording import second_person, yours
 from memory_core.errors import InvalidInputError
 from memory_core.types import note_language, procedure_steps, procedure_topic
 from memory_core.values import Fact
@@ -202,6 +202,26 @@ def quotable_source(fact: Fact) -> str | None:
     if fact.sensitive or not fact.source_excerpt or imported_from(fact) is not None:
         return None
     return fact.source_excerpt
+
+
+def said_back(fact: Fact, lang: str = "en", who: str | None = None) -> str:
+    """What the user told, said back inside the bot's own sentence ("Earlier you told me
+    …"): a slot fact in their language's phrase ("du wohnst in Köln"), else their own words
+    — in English turned to the second person ("you're 25"), otherwise quoted in the
+    language's quotation marks („Ich singe im Chor“), never bare first-person words;
+    ``who``: the name the stored fact may call them ("Ana is allergic to …" → "you're …")."""
+    if lang != "en":
+        said = slot_words(
+            lang, fact.key, slot_value(fact), fact.value_text, said=fact.source_excerpt or ""
+        )
+        if said is not None:
+            return said
+    quote = quotable_source(fact)
+    if quote is None:
+        return yours(fact.value_text, who, fact.source_excerpt or "")
+    words = quote.strip().rstrip(".!")
+    turned = second_person(quote) if lang == "en" else words
+    return turned if turned != words else t(lang, "“{words}”", words=words)
 
 
 def short(text: str, limit: int = 40) -> str:

@@ -95,8 +95,12 @@ def second_person(text: str) -> str:
     nurse, so bear with me" → "you're a nurse"); a request alone is left as said."""
     said = text.strip().rstrip(".!")
     out = _REQUEST.sub(" ", said).strip(" ,;:—–")
-    if all(w in _CHAT_FILLER for w in re.findall(r"[^\W\d_][\w']*", out.lower())):
-        return said  # a request alone ("remind me later, ok?"): nothing of the user in it
+    if out != said.strip(" ,;:—–") and all(
+        w in _CHAT_FILLER for w in re.findall(r"[^\W\d_][\w']*", out.lower())
+    ):
+        # A request alone ("remind me later, ok?"): nothing of the user in it. Only when a
+        # request was there: "I'm 25" is all filler words and still the user's own.
+        return said
     out = _LEAD_IN.sub("", out, count=1)
     out = _SWAPPED.sub(lambda m: _SECOND_PERSON[m.group(0)], out)
     return re.sub(r"^You(r?)\b", r"you\1", out)

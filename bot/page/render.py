@@ -19,7 +19,7 @@ from string import Template
 from bot import texts
 from bot.commands import EXPORT_TITLES, HISTORY_EVENTS
 from bot.i18n import N_, clauses, day_text, t, tn
-from bot.wording import person_label, person_said, second_person, yours
+from bot.wording import person_label, person_said, yours
 from memory_core.types import Conflict, Person, is_note
 from memory_core.values import Category, Fact, HistoryEntry, Status
 
@@ -259,10 +259,6 @@ def plans_list(plans: Sequence[Fact], c: Ctx) -> str:
 def conflict_box(conflict: Conflict, c: Ctx) -> str:
     """A pending conflict with the chat's choices (the same words as its buttons)."""
 
-    def quoted(fact: Fact) -> str:
-        quote = texts.quotable_source(fact)
-        return second_person(quote) if quote is not None else yours(fact.value_text, None)
-
     def label(fact: Fact) -> str:
         value = fact.value_json.get("value") if isinstance(fact.value_json, dict) else None
         return texts.short(str(value) if value else fact.value_text, 30)
@@ -274,8 +270,8 @@ def conflict_box(conflict: Conflict, c: Ctx) -> str:
         question = t(
             c.lang,
             "Earlier you told me {old}. Just now: {new}. Is that no longer true?",
-            old=quoted(conflict.old),
-            new=quoted(conflict.new),
+            old=texts.said_back(conflict.old, c.lang),
+            new=texts.said_back(conflict.new, c.lang),
         )
         choices = [
             choice(t(c.lang, "No longer true"), "update"),
@@ -285,8 +281,8 @@ def conflict_box(conflict: Conflict, c: Ctx) -> str:
         question = t(
             c.lang,
             "Earlier you told me {old}. Just now: {new}. Which is right?",
-            old=quoted(conflict.old),
-            new=quoted(conflict.new),
+            old=texts.said_back(conflict.old, c.lang),
+            new=texts.said_back(conflict.new, c.lang),
         )
         choices = [
             choice(label(conflict.new), "update"),
