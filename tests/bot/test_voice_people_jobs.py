@@ -8,11 +8,6 @@ import pytest
 from bot.slots import slot_words
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="until the lead translates the new msgid '{who} works as {job}' (ru: "
-    "'{who} работает {job}'); then this passes and the mark goes",
-)
 @pytest.mark.parametrize(
     ("key", "job", "stored", "said"),
     [
