@@ -976,11 +976,36 @@ _PERSON_JOB = re.compile(
 )
 
 
+#: A trade said by its verb: "drives a lorry", "drives taxis", "teaches maths", "nurses at
+#: the Royal Free" (narrow: a vehicle driven for a living, teaching, nursing).
+_TRADE_VERB = re.compile(
+    r"^(?:drives\s+(?:a\s+|an\s+|the\s+)?(?P<v>taxi|cab|bus|lorry|truck|van|tram|forklift)"
+    r"(?:e?s)?(?:\s+(?:for|at|in|around)\b.*)?"
+    r"|teaches\s+(?:(?P<s>maths?|english|history|science|physics|chemistry|biology|french|"
+    r"german|spanish|music|art|geography|drama|pe|yoga|piano|dance)\b|(?:at|in)\s|"
+    r"(?:primary|secondary|high|middle|nursery)\s+school\b|year\s+\d)"
+    r"|nurses\s+(?:at|in|on)\s)",
+    re.IGNORECASE,
+)
+
+
 def _job_of(rest: str) -> str | None:
     """The job one of the user's people has, as said ("is a roofer", "works as a baker at the
-    Co-op" → "baker"), or None."""
-    job = _PERSON_JOB.match(_LEAD.sub("", rest.strip()))
-    return job.group("np") if job and _occupation(job.group("np").lower()) else None
+    Co-op" → "baker"; "drives a lorry" → "lorry driver", "teaches maths" → "maths teacher"),
+    or None."""
+    said = _LEAD.sub("", rest.strip())
+    job = _PERSON_JOB.match(said)
+    if job and _occupation(job.group("np").lower()):
+        return job.group("np")
+    trade = _TRADE_VERB.match(said)
+    if trade is None:
+        return None
+    if trade.group("v"):
+        return f"{trade.group('v').lower()} driver"
+    if said.lower().startswith("nurses"):
+        return "nurse"
+    subject = trade.group("s")
+    return f"{subject.lower()} teacher" if subject else "teacher"
 
 
 def _person_key(who: str, rest: str, name: str | None = None) -> tuple[str, Category, bool]:
