@@ -148,6 +148,13 @@ _MY_PERSON = re.compile(
     rf"^(?:my|our)\s+{RELATION_ADJ}(?P<who>{_WHO})(?P<poss>'s|s')?(?![\w'-])\s*,?(?P<rest>.*)$",
     re.IGNORECASE,
 )
+#: Who the user does something with ("with my brother (Tom)", "with friends"): no part of
+#: what they do.
+COMPANION = re.compile(
+    rf"\s+with\s+(?:(?:my|our)\s+{RELATION_ADJ}(?:{_WHO})(?:\s+(?-i:[A-Z])[\w'-]+)?"
+    r"|(?:some\s+)?(?:friends|mates|pals))(?![\w'-])",
+    re.IGNORECASE,
+)
 _MY_WHO = re.compile(rf"^(?:my|our)\s+{RELATION_ADJ}(?P<who>{_WHO})(?![\w'-])", re.IGNORECASE)
 _NAME_THEN_VERB = re.compile(r"^\s*,?\s*[A-Z][\w'-]*\s*,?\s+\w")
 _MY_THING = re.compile(
@@ -1193,6 +1200,8 @@ def _user_key(reading: Reading, verb: str, rest: str) -> str:
     """The slot of a statement about the user: its reading's prefix and the words that name
     what it is about ("I love hiking" → taste.hiking)."""
     said = rest if reading.prefix not in {"habit", "past"} else f"{verb} {rest}"
+    if reading.prefix == "habit":
+        said = COMPANION.sub("", said)  # "I play golf with my brother": the pastime is golf
     if reading.prefix.startswith(("pet.", "family.")) or reading.prefix == "pet":
         # "I have two dogs" → pet.dog, "a baby girl" → family.daughter: the words left after
         # the animals or relatives (a phrase of several words too), if any.
