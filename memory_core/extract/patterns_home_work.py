@@ -298,7 +298,7 @@ _NEW_JOB = (
     r"taken|took)\s+(?:a\s+|my\s+)?(?:new\s+|first\s+)?(?:(?:full|part)[-\s]time\s+)?"
     r"(?:job|position|role|post)\s+as|i(?:'ve|\s+have)?\s+(?:just\s+|recently\s+)?"
     r"(?:started|begun|began)\s+working\s+as|my\s+new\s+(?:job|role|position)\s+is|"
-    # "(I) just started as a barista", "started this week as …", "new job: barista at …"
+    # "(I) just started as a barista", "began last month as …", "new job: barista at …"
     r"(?:i(?:'ve|\s+have)?\s+)?(?:just\s+|recently\s+)?(?:started|began)"
     r"(?:\s+(?:this|last)\s+(?:week|month)|\s+today|\s+yesterday)?\s+as|"
     r"(?:my\s+)?new\s+job\s*:"

@@ -440,7 +440,7 @@ def _without_trip_length(clause: str, found: list[Candidate]) -> str:
     if found and all(c.key.startswith("plan.trip_") for c in found):
         return _TRIP_LENGTH.sub("", clause)
     if found and all(c.key in {"job_title", "employer"} for c in found):
-        return _JOB_BEGUN.sub("", clause)  # "started this week as a barista": since when
+        return _JOB_BEGUN.sub("", clause)  # "began last month as a barista": since when
     return clause
 
 
@@ -451,7 +451,7 @@ _TRIP_LENGTH = re.compile(
     r"months?|fortnight)\b",
     re.IGNORECASE,
 )
-#: When a job began, said before its title ("started this week as …"): no "for now".
+#: When a job began, said before its title ("began last week as …"): no "for now".
 _JOB_BEGUN = re.compile(
     r"\b(?:started|began)\s+(?:this|last)\s+(?:week|month)(?=\s+as\s)", re.IGNORECASE
 )

@@ -110,7 +110,7 @@ def test_a_partner_named_in_lower_case_before_are() -> None:
 @pytest.mark.parametrize(
     ("text", "title", "employer"),
     [
-        ("Started this week as a sous chef at Dishoom.", "sous chef", "Dishoom"),
+        ("Started this week as head chef at Dishoom.", "head chef", "Dishoom"),
         ("just started as a receptionist at a dental clinic", "receptionist", "a dental clinic"),
         ("New job: cashier at Lidl!", "cashier", "Lidl"),
         ("I began last month as a paralegal at Clyde & Co", "paralegal", "Clyde & Co"),
