@@ -1200,8 +1200,9 @@ def _user_key(reading: Reading, verb: str, rest: str) -> str:
     """The slot of a statement about the user: its reading's prefix and the words that name
     what it is about ("I love hiking" → taste.hiking)."""
     said = rest if reading.prefix not in {"habit", "past"} else f"{verb} {rest}"
-    if reading.prefix == "habit":
-        said = COMPANION.sub("", said)  # "I play golf with my brother": the pastime is golf
+    alone = COMPANION.sub("", said) if reading.prefix == "habit" else said
+    if len(alone.split()) > 1:
+        said = alone  # "I play golf with my brother": golf ("I play with my dog" keeps the dog)
     if reading.prefix.startswith(("pet.", "family.")) or reading.prefix == "pet":
         # "I have two dogs" → pet.dog, "a baby girl" → family.daughter: the words left after
         # the animals or relatives (a phrase of several words too), if any.
