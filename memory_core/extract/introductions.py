@@ -309,7 +309,7 @@ _KIN_OR_PET = "|".join(
 #: sister" when the name ends the phrase ("my boyfriend liam and …", "my son petar.").
 _LOWER_NAMED = re.compile(
     rf"\b(?:(?:(?:my|our)\s+(?:(?:little|baby|older|younger|big|best|new|old)\s+)*(?:{_KIN_OR_PET})"
-    r"(?:\s+is)?)\s+(?P<n>(?-i:[a-z])[\w'-]+)(?=\s*(?:[,.!?;]|$|\s+(?:and|is|was|has|lives|works|"
+    r"(?:\s+is)?)\s+(?P<n>(?-i:[a-z])[\w'-]+)(?=\s*(?:[,.!?;]|$|\s+(?:and|is|are|was|has|lives|works|"
     r"who|just|turned|\d)\b))"
     r"|(?:called|named|married\s+to|engaged\s+to)\s+(?P<m>(?-i:[a-z])[\w'-]+))",
     re.IGNORECASE,

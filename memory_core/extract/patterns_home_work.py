@@ -297,7 +297,11 @@ _NEW_JOB = (
     r"i(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:started|begun|began|got|landed|"
     r"taken|took)\s+(?:a\s+|my\s+)?(?:new\s+|first\s+)?(?:(?:full|part)[-\s]time\s+)?"
     r"(?:job|position|role|post)\s+as|i(?:'ve|\s+have)?\s+(?:just\s+|recently\s+)?"
-    r"(?:started|begun|began)\s+working\s+as|my\s+new\s+(?:job|role|position)\s+is"
+    r"(?:started|begun|began)\s+working\s+as|my\s+new\s+(?:job|role|position)\s+is|"
+    # "(I) just started as a barista", "began last month as …", "new job: barista at …"
+    r"(?:i(?:'ve|\s+have)?\s+)?(?:just\s+|recently\s+)?(?:started|began)"
+    r"(?:\s+(?:this|last)\s+(?:week|month)|\s+today|\s+yesterday)?\s+as|"
+    r"(?:my\s+)?new\s+job\s*:"
 )
 _JOB = re.compile(
     r"^(?:i\s+(?:now\s+|currently\s+|also\s+)?work\s+(?:part[-\s]time\s+|full[-\s]time\s+)?as|"

@@ -82,6 +82,58 @@ def _relation(language: str, word: str) -> str:
 _WHICH_WORK = r"(?!(?:noche|día|dia|nuit|jour|guardia|garde|nuevo|nouveau)\b)[^\W\d_][\w'’-]*"
 
 
+#: A trade said by its verb: what is driven for a living ("fährt Taxi", "conduce un autobús",
+#: "conduit des bus", "водит автобус") → the driver's job (masculine, feminine), or teaching
+#: ("unterrichtet", "enseña", "enseigne", "преподаёт"). Narrow: taxis, buses, lorries (not a
+#: German bus: "fährt Bus" is riding one).
+_DRIVES = {
+    "de": r"f(?:ä|ae)hrt\s+(?:einen\s+|ein\s+|den\s+|das\s+)?",
+    "es": r"conduce\s+(?:un\s+|el\s+|una\s+)?",
+    "fr": r"conduit\s+(?:un\s+|une\s+|des\s+|le\s+|les\s+)?",
+    "ru": r"водит\s+",
+}
+_DRIVERS = {
+    "de": {
+        "taxi": ("Taxifahrer", "Taxifahrerin"),
+        "lkw": ("Lkw-Fahrer", "Lkw-Fahrerin"),
+        "laster": ("Lkw-Fahrer", "Lkw-Fahrerin"),
+        "lastwagen": ("Lkw-Fahrer", "Lkw-Fahrerin"),
+    },
+    "es": {
+        "taxi": ("taxista", "taxista"),
+        "autobús": ("conductor de autobús", "conductora de autobús"),
+        "camión": ("camionero", "camionera"),
+    },
+    "fr": {
+        "taxi": ("chauffeur de taxi", "chauffeuse de taxi"),
+        "bus": ("chauffeur de bus", "chauffeuse de bus"),
+        "camion": ("chauffeur routier", "chauffeuse routière"),
+    },
+    "ru": {
+        "такси": ("таксист", "таксистка"),
+        "автобус": ("водитель автобуса", "водитель автобуса"),
+        "грузовик": ("водитель грузовика", "водитель грузовика"),
+        "фуру": ("дальнобойщик", "дальнобойщица"),
+    },
+}
+_TEACHES = {
+    "de": (r"unterrichtet\b", ("Lehrer", "Lehrerin")),
+    "es": (r"(?:enseña|da\s+clases)\b", ("profesor", "profesora")),
+    "fr": (r"enseigne\b", ("enseignant", "enseignante")),
+    "ru": (r"препода[её]т\b", ("преподаватель", "преподавательница")),
+}
+
+
+def _trade_said(language: str, after: str, *, female: bool) -> str | None:
+    """A job said by its verb right after the relative ("fährt Taxi" → "Taxifahrer")."""
+    vehicles = "|".join(sorted(map(re.escape, _DRIVERS[language]), key=len, reverse=True))
+    drives = re.match(rf"{_DRIVES[language]}(?P<v>{vehicles})(?:e?s)?{_END}", after, re.I)
+    if drives is not None:
+        return _DRIVERS[language][drives["v"].lower()][female]
+    verb, jobs = _TEACHES[language]
+    return jobs[female] if re.match(verb, after, re.IGNORECASE) else None
+
+
 def _job_said(language: str, after: str) -> str | None:
     """The job said right after the relative ("ist Lehrerin", "работает врачом")."""
     if language == "ru":
@@ -208,6 +260,9 @@ def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
         said = f"{ctx.possessive} {rel}" + (f" {name}" if name else "")
         after = sentence[m.end() :]
         job, firm = _job_said(language, after), _firm_said(language, after)
+        if job is None:
+            female = kin.RELATIONS[rel].names.get(language, ("", "m"))[1] == "f"
+            job = _trade_said(language, after, female=female)
         if job is None and firm is None and name is None:
             # "Meine Frau heißt Anke und arbeitet bei Bosch": what follows the name
             then = re.match(_NAMED_THEN[language].format(n=_NAME), after, re.IGNORECASE)

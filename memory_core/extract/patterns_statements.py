@@ -148,6 +148,13 @@ _MY_PERSON = re.compile(
     rf"^(?:my|our)\s+{RELATION_ADJ}(?P<who>{_WHO})(?P<poss>'s|s')?(?![\w'-])\s*,?(?P<rest>.*)$",
     re.IGNORECASE,
 )
+#: Who the user does something with ("with my brother (Tom)", "with friends"): no part of
+#: what they do.
+COMPANION = re.compile(
+    rf"\s+with\s+(?:(?:my|our)\s+{RELATION_ADJ}(?:{_WHO})(?:\s+(?-i:[A-Z])[\w'-]+)?"
+    r"|(?:some\s+)?(?:friends|mates|pals))(?![\w'-])",
+    re.IGNORECASE,
+)
 _MY_WHO = re.compile(rf"^(?:my|our)\s+{RELATION_ADJ}(?P<who>{_WHO})(?![\w'-])", re.IGNORECASE)
 _NAME_THEN_VERB = re.compile(r"^\s*,?\s*[A-Z][\w'-]*\s*,?\s+\w")
 _MY_THING = re.compile(
@@ -976,11 +983,36 @@ _PERSON_JOB = re.compile(
 )
 
 
+#: A trade said by its verb: "drives a lorry", "drives taxis", "teaches maths", "nurses at
+#: the Royal Free" (narrow: a vehicle driven for a living, teaching, nursing).
+_TRADE_VERB = re.compile(
+    r"^(?:drives\s+(?:a\s+|an\s+|the\s+)?(?P<v>taxi|cab|bus|lorry|truck|van|tram|forklift)"
+    r"(?:e?s)?(?:\s+(?:for|at|in|around)\b.*)?"
+    r"|teaches\s+(?:(?P<s>maths?|english|history|science|physics|chemistry|biology|french|"
+    r"german|spanish|music|art|geography|drama|pe|yoga|piano|dance)\b|(?:at|in)\s|"
+    r"(?:primary|secondary|high|middle|nursery)\s+school\b|year\s+\d)"
+    r"|nurses\s+(?:at|in|on)\s)",
+    re.IGNORECASE,
+)
+
+
 def _job_of(rest: str) -> str | None:
     """The job one of the user's people has, as said ("is a roofer", "works as a baker at the
-    Co-op" → "baker"), or None."""
-    job = _PERSON_JOB.match(_LEAD.sub("", rest.strip()))
-    return job.group("np") if job and _occupation(job.group("np").lower()) else None
+    Co-op" → "baker"; "drives a lorry" → "lorry driver", "teaches maths" → "maths teacher"),
+    or None."""
+    said = _LEAD.sub("", rest.strip())
+    job = _PERSON_JOB.match(said)
+    if job and _occupation(job.group("np").lower()):
+        return job.group("np")
+    trade = _TRADE_VERB.match(said)
+    if trade is None:
+        return None
+    if trade.group("v"):
+        return f"{trade.group('v').lower()} driver"
+    if said.lower().startswith("nurses"):
+        return "nurse"
+    subject = trade.group("s")
+    return f"{subject.lower()} teacher" if subject else "teacher"
 
 
 def _person_key(who: str, rest: str, name: str | None = None) -> tuple[str, Category, bool]:
@@ -1168,6 +1200,9 @@ def _user_key(reading: Reading, verb: str, rest: str) -> str:
     """The slot of a statement about the user: its reading's prefix and the words that name
     what it is about ("I love hiking" → taste.hiking)."""
     said = rest if reading.prefix not in {"habit", "past"} else f"{verb} {rest}"
+    alone = COMPANION.sub("", said) if reading.prefix == "habit" else said
+    if len(alone.split()) > 1:
+        said = alone  # "I play golf with my brother": golf ("I play with my dog" keeps the dog)
     if reading.prefix.startswith(("pet.", "family.")) or reading.prefix == "pet":
         # "I have two dogs" → pet.dog, "a baby girl" → family.daughter: the words left after
         # the animals or relatives (a phrase of several words too), if any.

@@ -398,6 +398,7 @@ def _clause(raw: str, ctx: Context, *, scoped: bool, note: bool) -> list[Candida
     found = [] if hypothetical else _ended(clause, ctx)
     if not found and not hypothetical:
         found = [cand for rule in ALL_RULES for cand in rule(clause, ctx)]
+        found += _pastime_with_someone(clause, found, ctx)
     restated = False
     if not found and not hypothetical and not ctx.explicit and not is_noise(clause):
         # No specific rule read it: keep a plain statement about the user as it was said
@@ -438,11 +439,29 @@ def _got_a_pet(clause: str, ref: when.TimeRef | None, ctx: Context) -> list[Cand
     return [replace(c, valid_from=ref.start) for c in found]
 
 
+#: "I play golf with my brother Tom", "I go climbing with my mate Jo": a pastime.
+_PASTIME = re.compile(
+    r"^i\s+(?:(?:often|usually|always|sometimes|regularly)\s+)?(?:play|go|do)\s+\w", re.I
+)
+
+
+def _pastime_with_someone(clause: str, found: list[Candidate], ctx: Context) -> list[Candidate]:
+    """The pastime of a clause whose companion's name the rules read, and nothing else ("I
+    play golf with my brother Tom" → ``habit.play_golf`` beside the brother's name)."""
+    if not found or not all(c.key.endswith(".name") for c in found):
+        return []
+    if not _PASTIME.match(clause) or not patterns_statements.COMPANION.search(clause):
+        return []
+    return [c for c in patterns_statements.statement(clause, ctx) if c.key.startswith("habit.")]
+
+
 def _without_trip_length(clause: str, found: list[Candidate]) -> str:
     """``clause`` without how long a planned trip lasts when all it says is the trip ("we're
     off to Tenerife in March for two weeks": how long a trip lasts is no "for now")."""
     if found and all(c.key.startswith("plan.trip_") for c in found):
         return _TRIP_LENGTH.sub("", clause)
+    if found and all(c.key in {"job_title", "employer"} for c in found):
+        return _JOB_BEGUN.sub("", clause)  # "began last month as a barista": since when
     return clause
 
 
@@ -452,6 +471,10 @@ _TRIP_LENGTH = re.compile(
     r"\d+\s+|(?:one|two|three|four|five|six|seven|eight|nine|ten)\s+)?(?:days?|weeks?|nights?|"
     r"months?|fortnight)\b",
     re.IGNORECASE,
+)
+#: When a job began, said before its title ("began last week as …"): no "for now".
+_JOB_BEGUN = re.compile(
+    r"\b(?:started|began)\s+(?:this|last)\s+(?:week|month)(?=\s+as\s)", re.IGNORECASE
 )
 #: "I own a bakery in Leeds", "I do payroll for a school in Hull", "I'm studying law at
 #: the uni in York", "I'm a senior at college in Boise": the user's own work or studies,
