@@ -22,7 +22,15 @@ from datetime import date
 
 from bot.i18n import MONTHS, N_, day_text, supported, t, tn
 from bot.places import place
-from memory_core.types import gender_said, number_words, russian_case, your_relation
+from bot.vocabulary import ALLERGENS, FRENCH_CONDITIONS, LANGUAGE_NAMES
+from memory_core import detect_language
+from memory_core.types import (
+    condition_name,
+    gender_said,
+    number_words,
+    russian_case,
+    your_relation,
+)
 
 #: What a fact of a known slot says, around the value the user gave (kept in their words:
 #: "du arbeitest als electrician"). The first slot that is the key or a prefix of it wins.
@@ -171,7 +179,8 @@ def _value_words(lang: str, key: str, value: str | float, stored: str, said: str
     special = _special_words(lang, key, text, stored, said)
     if special is not None:
         return special or None
-    if supported(lang) == "ru" and key.startswith(_RU_ACCUSATIVE):
+    text, own = in_reply_language(lang, key, text, said)
+    if own and supported(lang) == "ru" and key.startswith(_RU_ACCUSATIVE):
         text = russian_case(text, "accs")
     for slot, phrase in SLOT_PHRASES:
         # "habit.play_" heads the keys of what is played ("habit.play_handball").
@@ -192,6 +201,55 @@ def _ended_words(lang: str, key: str, value: str) -> str | None:
     if supported(lang) == "ru" and key.startswith(_RU_ACCUSATIVE):
         text = russian_case(value, "accs")
     return t(lang, phrase, value=text, **_places(lang, key, value))
+
+
+#: Slots whose value is a word of the language it was told in (a job, an allergy, a pastime),
+#: not a name, a place or a number: in a reply in another language it is translated where it
+#: is vocabulary, else quoted ("du arbeitest als „paramedic“"), never spliced into the
+#: grammar as if it were a word of that language ("у тебя asthma").
+_WORDED = (
+    "job_title", "allergy", "likes", "dislikes", "habit.play_", "language", "food_restriction",
+    "health", "goal", "project", "preference", "nationality", "education.student",
+)  # fmt: skip
+
+
+def worded(key: str) -> bool:
+    """Whether a slot's value is a word of the language it was told in (:data:`_WORDED`)."""
+    return key.startswith(_WORDED)
+
+
+def in_reply_language(lang: str, key: str, value: str, said: str) -> tuple[str, bool]:
+    """``value`` of ``key`` as a reply in ``lang`` says it, and whether it is a word of that
+    language (which a Russian phrase may decline): vocabulary in the language's own word (a
+    condition, a language: "астма", "portugais"; French with its article, "de l'asthme"), a
+    word the user told in another language quoted (``said``: the words it was read from),
+    else as told."""
+    code = supported(lang)
+    if code in (None, "en") or not key.startswith(_WORDED):
+        return value, True
+    segment = key.partition(".")[2]
+    if key.startswith("health.") and segment:
+        if code == "fr" and segment in FRENCH_CONDITIONS:
+            return FRENCH_CONDITIONS[segment], False  # "tu as de l'asthme"
+        named = condition_name(code, segment)
+        if named is not None:
+            return named, True
+    if key.startswith("language.") and (named := LANGUAGE_NAMES.get(segment, {}).get(code)):
+        return named, False
+    if key.startswith("allergy.") and (named := ALLERGENS.get(segment, {}).get(code)):
+        return named, False  # in the case its phrase wants ("на арахис")
+    if _told_elsewhere(code, value, said):
+        return t(lang, "“{words}”", words=value), False
+    return value, True
+
+
+def _told_elsewhere(lang: str, value: str, said: str) -> bool:
+    """Whether ``value`` is the user's word in another language than ``lang``: the words it
+    was read from (``said``) hold it and are in another of the bot's languages."""
+    if not said or value.casefold() not in said.casefold():
+        return False  # not the user's own word (or no words kept): as it is
+    told = detect_language(said) or detect_language(said, min_confidence=0.0)
+    return supported(told or "") not in (None, lang)
 
 
 #: Slots whose Russian phrase governs the accusative ("у тебя аллергия на пыльцу", "ты не ешь
@@ -372,7 +430,8 @@ def _person_words(lang: str, m: re.Match[str], value: str, stored: str = "", sai
             return ""
         return tn(lang, "{who} is {n} year old", "{who} is {n} years old", int(value), who=who)
     if what == "job":
-        return t(lang, "{who} works as {value}", who=who, value=value)
+        job, _ = in_reply_language(lang, "job_title", value, said)
+        return t(lang, "{who} works as {value}", who=who, value=job)
     if what == "employer":
         return t(lang, "{who} works at {value}", who=who, value=value)
     if what == "home":
