@@ -220,36 +220,46 @@ def worded(key: str) -> bool:
 
 def in_reply_language(lang: str, key: str, value: str, said: str) -> tuple[str, bool]:
     """``value`` of ``key`` as a reply in ``lang`` says it, and whether it is a word of that
-    language (which a Russian phrase may decline): vocabulary in the language's own word (a
-    condition, a language: "астма", "portugais"; French with its article, "de l'asthme"), a
-    word the user told in another language quoted (``said``: the words it was read from),
-    else as told."""
+    language (which a Russian phrase may decline): as the user said it when they said it in
+    that language (French conditions always with their article: "tu as de l'asthme"), else
+    vocabulary in the language's own word (a condition, a language, an allergen: "астма",
+    "portugais", "на арахис"), else quoted when told in another language (``said``: the words
+    it was read from), else as it is."""
     code = supported(lang)
     if code in (None, "en") or not key.startswith(_WORDED):
         return value, True
     segment = key.partition(".")[2]
-    if key.startswith("health.") and segment:
-        if code == "fr" and segment in FRENCH_CONDITIONS:
-            return FRENCH_CONDITIONS[segment], False  # "tu as de l'asthme"
-        named = condition_name(code, segment)
-        if named is not None:
-            return named, True
-    if key.startswith("language.") and (named := LANGUAGE_NAMES.get(segment, {}).get(code)):
-        return named, False
-    if key.startswith("allergy.") and (named := ALLERGENS.get(segment, {}).get(code)):
-        return named, False  # in the case its phrase wants ("на арахис")
-    if _told_elsewhere(code, value, said):
+    if code == "fr" and key.startswith("health.") and segment in FRENCH_CONDITIONS:
+        return FRENCH_CONDITIONS[segment], False
+    told = _told_in(value, said)
+    if told == code:
+        return value, True
+    named = _vocabulary(code, key, segment)
+    if named is not None:
+        return named
+    if told is not None:
         return t(lang, "“{words}”", words=value), False
     return value, True
 
 
-def _told_elsewhere(lang: str, value: str, said: str) -> bool:
-    """Whether ``value`` is the user's word in another language than ``lang``: the words it
-    was read from (``said``) hold it and are in another of the bot's languages."""
+def _vocabulary(lang: str, key: str, segment: str) -> tuple[str, bool] | None:
+    """A condition's, a language's or an allergen's own word in ``lang`` (``True``: in the
+    nominative, a Russian phrase declines it), or ``None``."""
+    if key.startswith("health.") and (named := condition_name(lang, segment)):
+        return named, True
+    if key.startswith("language.") and (named := LANGUAGE_NAMES.get(segment, {}).get(lang)):
+        return named, False  # "на португальском": in the case its phrase wants
+    if key.startswith("allergy.") and (named := ALLERGENS.get(segment, {}).get(lang)):
+        return named, False  # "на арахис"
+    return None
+
+
+def _told_in(value: str, said: str) -> str | None:
+    """The language (one of the bot's) ``value`` was told in: that of the words it was read
+    from (``said``), when they hold it; ``None``: not the user's own word, or no words kept."""
     if not said or value.casefold() not in said.casefold():
-        return False  # not the user's own word (or no words kept): as it is
-    told = detect_language(said) or detect_language(said, min_confidence=0.0)
-    return supported(told or "") not in (None, lang)
+        return None
+    return supported(detect_language(said) or detect_language(said, min_confidence=0.0) or "")
 
 
 #: Slots whose Russian phrase governs the accusative ("у тебя аллергия на пыльцу", "ты не ешь

@@ -140,6 +140,20 @@ def test_a_word_told_in_english_is_quoted_not_spliced(lang: str, quoted: str) ->
     assert words is not None and quoted in words, words
 
 
+@pytest.mark.parametrize(
+    ("lang", "key", "value", "excerpt"),
+    [
+        ("de", "health.diabetes", "Zuckerkrankheit", "Seit Jahren habe ich Zuckerkrankheit."),
+        ("ru", "language.english", "английском", "Я свободно говорю по-английски."),
+    ],
+)
+def test_vocabulary_told_in_the_replys_language_keeps_the_users_word(
+    lang: str, key: str, value: str, excerpt: str
+) -> None:
+    words = slot_words(lang, key, value, "The user said so.", said=excerpt)
+    assert words is not None and value in words, words
+
+
 def test_a_word_told_in_the_replys_language_is_said_as_told() -> None:
     words = slot_words(
         "de",
