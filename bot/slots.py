@@ -256,10 +256,19 @@ def _vocabulary(lang: str, key: str, segment: str) -> tuple[str, bool] | None:
 
 def _told_in(value: str, said: str) -> str | None:
     """The language (one of the bot's) ``value`` was told in: that of the words it was read
-    from (``said``), when they hold it; ``None``: not the user's own word, or no words kept."""
-    if not said or value.casefold() not in said.casefold():
+    from (``said``) — a value the rules made of them ("pregnancy" of "I'm pregnant") is in
+    their language too; ``None``: no words kept, or none of the bot's languages."""
+    if not said.strip():
         return None
-    return supported(detect_language(said) or detect_language(said, min_confidence=0.0) or "")
+    told = supported(detect_language(said) or detect_language(said, min_confidence=0.0) or "")
+    if told is None and _ENGLISH_I.search(said):
+        # "I am a janitor." reads as Portuguese, "I love pepperoni pizza." as Italian.
+        return "en"
+    return told
+
+
+#: The English "I" and "my", which no other language of the bot writes ("i am a surgeon").
+_ENGLISH_I = re.compile(r"(?<![\w'’])(?:i|i'm|i've|i'd|my)(?![\w'’])", re.IGNORECASE)
 
 
 #: Slots whose Russian phrase governs the accusative ("у тебя аллергия на пыльцу", "ты не ешь

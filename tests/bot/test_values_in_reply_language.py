@@ -154,6 +154,23 @@ def test_vocabulary_told_in_the_replys_language_keeps_the_users_word(
     assert words is not None and value in words, words
 
 
+def test_a_value_the_rules_made_of_english_words_is_quoted_too() -> None:
+    """ "pregnancy" is not in "I'm pregnant with twins!", but it was read from English."""
+    words = slot_words(
+        "de", "health.pregnancy", "pregnancy", "The user is pregnant.",
+        said="Guess what, I'm pregnant with twins!",
+    )  # fmt: skip
+    assert words is not None and "„pregnancy“" in words, words
+
+
+def test_a_short_english_line_the_detector_misreads_is_still_english() -> None:
+    """ "I am a janitor." reads as Portuguese (0.47): its "I" says English."""
+    words = slot_words(
+        "fr", "job_title", "janitor", "The user is a janitor.", said="I am a janitor."
+    )
+    assert words is not None and "« janitor »" in words, words
+
+
 def test_a_word_told_in_the_replys_language_is_said_as_told() -> None:
     words = slot_words(
         "de",
