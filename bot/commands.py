@@ -20,7 +20,7 @@ from bot.i18n import N_, clauses, day_text, supported, t, tn
 from bot.imports import left_out_text, preview_text
 from bot.quotas import HeavyQuota
 from bot.responder import CARE_REPLY, GROUP_CARE_REPLY, WORRY_REPLY
-from bot.slots import counted
+from bot.slots import counted, worded
 from bot.turn import turn_of
 from bot.wording import first_name, knows_user, person_label, person_said, says_they, told_name
 from memory_core import LearnResult, Memory, Observer, UserView, detect_language
@@ -557,7 +557,15 @@ class Commands:
         if is_note(e.key):
             return said if section == "notes" else t(c.lang, "“{words}”", words=said)
         if texts.has_phrase(c.lang, e.key, e.value_text, e.slot_value):
-            return said
+            if not worded(e.key):
+                return said
+            # A word told in another language is quoted ("du arbeitest als „paramedic“"):
+            # the user's words it was read from tell which language it was.
+            try:
+                excerpt = (await c.view.fact(e.fact_id)).source_excerpt or ""
+            except NotFoundError:
+                return said
+            return texts.said_in(c.lang, e.key, e.value_text, e.slot_value, who, excerpt)
         try:
             excerpt = (await c.view.fact(e.fact_id)).source_excerpt or ""
         except NotFoundError:

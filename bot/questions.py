@@ -173,7 +173,9 @@ _SPANISH_YOU = re.compile(r"^[^\W\d_]+[ae]s\b")
 def _sentence(fact: Fact, lang: str, who: str | None) -> str:
     """A fact said to the user after "you told me:", in ``lang`` where its slot has a
     phrase ("… erzählt: du wohnst in Lyon."; a name keeps its capital)."""
-    said = texts.said_in(lang, fact.key, fact.value_text, texts.slot_value(fact), who)
+    # Which language a word was told in ("„paramedic“" in a German question).
+    excerpt = (fact.source_excerpt or "") if lang != "en" else ""
+    said = texts.said_in(lang, fact.key, fact.value_text, texts.slot_value(fact), who, excerpt)
     if _TO_YOU.match(said) or (lang == "es" and _SPANISH_YOU.match(said)):
         said = said[:1].lower() + said[1:]
     return said + "."

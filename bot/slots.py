@@ -22,7 +22,15 @@ from datetime import date
 
 from bot.i18n import MONTHS, N_, day_text, supported, t, tn
 from bot.places import place
-from memory_core.types import gender_said, number_words, russian_case, your_relation
+from bot.vocabulary import ALLERGENS, FRENCH_CONDITIONS, LANGUAGE_NAMES
+from memory_core import detect_language
+from memory_core.types import (
+    condition_name,
+    gender_said,
+    number_words,
+    russian_case,
+    your_relation,
+)
 
 #: What a fact of a known slot says, around the value the user gave (kept in their words:
 #: "du arbeitest als electrician"). The first slot that is the key or a prefix of it wins.
@@ -171,7 +179,8 @@ def _value_words(lang: str, key: str, value: str | float, stored: str, said: str
     special = _special_words(lang, key, text, stored, said)
     if special is not None:
         return special or None
-    if supported(lang) == "ru" and key.startswith(_RU_ACCUSATIVE):
+    text, own = in_reply_language(lang, key, text, said)
+    if own and supported(lang) == "ru" and key.startswith(_RU_ACCUSATIVE):
         text = russian_case(text, "accs")
     for slot, phrase in SLOT_PHRASES:
         # "habit.play_" heads the keys of what is played ("habit.play_handball").
@@ -192,6 +201,74 @@ def _ended_words(lang: str, key: str, value: str) -> str | None:
     if supported(lang) == "ru" and key.startswith(_RU_ACCUSATIVE):
         text = russian_case(value, "accs")
     return t(lang, phrase, value=text, **_places(lang, key, value))
+
+
+#: Slots whose value is a word of the language it was told in (a job, an allergy, a pastime),
+#: not a name, a place or a number: in a reply in another language it is translated where it
+#: is vocabulary, else quoted ("du arbeitest als „paramedic“"), never spliced into the
+#: grammar as if it were a word of that language ("у тебя asthma").
+_WORDED = (
+    "job_title", "allergy", "likes", "dislikes", "habit.play_", "language", "food_restriction",
+    "health", "goal", "project", "preference", "nationality", "education.student",
+)  # fmt: skip
+
+
+def worded(key: str) -> bool:
+    """Whether a slot's value is a word of the language it was told in (:data:`_WORDED`)."""
+    return key.startswith(_WORDED)
+
+
+def in_reply_language(lang: str, key: str, value: str, said: str) -> tuple[str, bool]:
+    """``value`` of ``key`` as a reply in ``lang`` says it, and whether it is a word of that
+    language (which a Russian phrase may decline): as the user said it when they said it in
+    that language (French conditions always with their article: "tu as de l'asthme"), else
+    vocabulary in the language's own word (a condition, a language, an allergen: "астма",
+    "portugais", "на арахис"), else quoted when told in another language (``said``: the words
+    it was read from), else as it is."""
+    code = supported(lang)
+    if code in (None, "en") or not key.startswith(_WORDED):
+        return value, True
+    segment = key.partition(".")[2]
+    if code == "fr" and key.startswith("health.") and segment in FRENCH_CONDITIONS:
+        return FRENCH_CONDITIONS[segment], False
+    told = _told_in(value, said)
+    if told == code:
+        return value, True
+    named = _vocabulary(code, key, segment)
+    if named is not None:
+        return named
+    if told is not None:
+        return t(lang, "“{words}”", words=value), False
+    return value, True
+
+
+def _vocabulary(lang: str, key: str, segment: str) -> tuple[str, bool] | None:
+    """A condition's, a language's or an allergen's own word in ``lang`` (``True``: in the
+    nominative, a Russian phrase declines it), or ``None``."""
+    if key.startswith("health.") and (named := condition_name(lang, segment)):
+        return named, True
+    if key.startswith("language.") and (named := LANGUAGE_NAMES.get(segment, {}).get(lang)):
+        return named, False  # "на португальском": in the case its phrase wants
+    if key.startswith("allergy.") and (named := ALLERGENS.get(segment, {}).get(lang)):
+        return named, False  # "на арахис"
+    return None
+
+
+def _told_in(value: str, said: str) -> str | None:
+    """The language (one of the bot's) ``value`` was told in: that of the words it was read
+    from (``said``) — a value the rules made of them ("pregnancy" of "I'm pregnant") is in
+    their language too; ``None``: no words kept, or none of the bot's languages."""
+    if not said.strip():
+        return None
+    told = supported(detect_language(said) or detect_language(said, min_confidence=0.0) or "")
+    if told is None and _ENGLISH_I.search(said):
+        # "I am a janitor." reads as Portuguese, "I love pepperoni pizza." as Italian.
+        return "en"
+    return told
+
+
+#: The English "I" and "my", which no other language of the bot writes ("i am a surgeon").
+_ENGLISH_I = re.compile(r"(?<![\w'’])(?:i|i'm|i've|i'd|my)(?![\w'’])", re.IGNORECASE)
 
 
 #: Slots whose Russian phrase governs the accusative ("у тебя аллергия на пыльцу", "ты не ешь
@@ -372,7 +449,8 @@ def _person_words(lang: str, m: re.Match[str], value: str, stored: str = "", sai
             return ""
         return tn(lang, "{who} is {n} year old", "{who} is {n} years old", int(value), who=who)
     if what == "job":
-        return _job_words(lang, who, value)
+        job, _ = in_reply_language(lang, "job_title", value, said)
+        return _job_words(lang, who, job)
     if what == "employer":
         return t(lang, "{who} works at {value}", who=who, value=value)
     if what == "home":

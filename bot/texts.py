@@ -101,7 +101,9 @@ def said_in(
     stored sentence turned to the second person ("You live in Köln"), a note in another
     language as the user said it; ``said``: the user's words it was read from."""
     if supported(lang) not in (None, "en") and note_language(key) is None:
-        phrase = slot_words(lang, key, value, value_text) or counted_words(lang, key, value_text)
+        phrase = slot_words(lang, key, value, value_text, said=said) or counted_words(
+            lang, key, value_text
+        )
         if phrase:
             return phrase[:1].upper() + phrase[1:]
     if note_language(key) not in (None, "en"):

@@ -9,6 +9,7 @@ architecture test checks every name it takes is listed here). Nothing here opens
 
 from memory_core.config import ImportLimits, LinkLimits, RecallConfig, RetrievalConfig
 from memory_core.extract.base import Candidate, TurnInput
+from memory_core.extract.patterns_intl_health import condition_name
 from memory_core.extract.russian import in_case as russian_case
 from memory_core.extract.russian import name_in as russian_name
 from memory_core.extract.when import as_dated
@@ -160,6 +161,7 @@ __all__ = [
     "asked_relation",
     "asks_two_things",
     "chat_of",
+    "condition_name",
     "covers",
     "find_people",
     "gender_said",

@@ -130,6 +130,7 @@ def test_memory_core_types_exports() -> None:
         "asked_relation",
         "asks_two_things",
         "chat_of",
+        "condition_name",
         "covers",
         "find_people",
         "gender_said",

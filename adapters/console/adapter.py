@@ -25,6 +25,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import TextIO
 
+from adapters.ordering import ChatOrder
 from adapters.types import (
     N_,
     Attachment,
@@ -118,6 +119,7 @@ class ConsoleAdapter:
         self.stream = stream
         self._last_buttons: tuple[Button, ...] = ()
         self._counter = 0
+        self._order = ChatOrder()
 
     # ---- output ----------------------------------------------------------------------------
 
@@ -148,7 +150,9 @@ class ConsoleAdapter:
         return self.words("", text).format(**fields)
 
     async def send(self, target: Target, reply: Reply) -> None:
-        """Outbound messages (conflict questions, reflections) print like any other."""
+        """Outbound messages (conflict questions, reflections) print like any other, after
+        the answer being printed (a question never above the reply that introduces it)."""
+        await self._order.after_answers(CHAT_ID)
         self.show(reply)
 
     # ---- input -----------------------------------------------------------------------------
@@ -189,14 +193,15 @@ class ConsoleAdapter:
             message_id=None,
             attachment=attachment,
         )
-        if not self.stream:
-            for reply in await self.handler.on_message(msg):
-                self.show(reply)
-            return
-        stream = ConsoleStream(self.out)
-        for reply in await self.handler.on_message(msg, stream=stream):
-            if not (reply.streamed and await stream.finish(reply)):
-                self.show(reply)
+        async with self._order.answering(CHAT_ID):
+            if not self.stream:
+                for reply in await self.handler.on_message(msg):
+                    self.show(reply)
+                return
+            stream = ConsoleStream(self.out)
+            for reply in await self.handler.on_message(msg, stream=stream):
+                if not (reply.streamed and await stream.finish(reply)):
+                    self.show(reply)
 
     async def _tap(self, arg: str) -> None:
         if not arg.isdigit() or not 1 <= int(arg) <= len(self._last_buttons):

@@ -37,6 +37,7 @@ from adapters.discord.commands import (
     build_commands,
     build_view,
 )
+from adapters.ordering import ChatOrder
 from adapters.streaming import DEFAULT_INTERVAL_S, Draft
 from adapters.types import (
     N_,
@@ -114,6 +115,9 @@ class DiscordAdapter:
         self.defer_after = defer_after
         #: Edits of a streamed answer at most this often; ``None``: answers are sent whole.
         self.stream_edit_interval_s = stream_edit_interval_s
+        #: What is sent unasked to a DM (a conflict question) goes after the answers being
+        #: given there: never above the reply that introduces it.
+        self._order = ChatOrder()
         self._stream_clock = stream_clock
         self._stream_sleep = stream_sleep
         self.client = build_client(self, config.shard_count, config.shard_ids)
@@ -219,46 +223,47 @@ class DiscordAdapter:
             user_id=str(message.author.id),
             message_id=str(message.id),
         ):
-            draft: Draft[discord.Message] | None = None
-            noted: list[IncomingMessage] = []
-            try:
-                # In a server the first answer replies to the message; private ones go to DMs.
-                in_server = not tr.is_private(message)
-                reference = message if in_server else None
-                if self.stream_edit_interval_s is not None and tr.is_addressed(message, me.id):
-                    draft = self._draft(
-                        message.channel,
-                        reference,
-                        self.stream_edit_interval_s,
-                        self._noting(tr.message_in(message, me.id, None), noted),
+            async with self._order.answering(message.channel.id):
+                draft: Draft[discord.Message] | None = None
+                noted: list[IncomingMessage] = []
+                try:
+                    # In a server the first answer replies to the message; private ones go to DMs.
+                    in_server = not tr.is_private(message)
+                    reference = message if in_server else None
+                    if self.stream_edit_interval_s is not None and tr.is_addressed(message, me.id):
+                        draft = self._draft(
+                            message.channel,
+                            reference,
+                            self.stream_edit_interval_s,
+                            self._noting(tr.message_in(message, me.id, None), noted),
+                        )
+                    replies = await self._within_deadline(
+                        self._chat(message, me.id, draft), message.channel.typing
                     )
-                replies = await self._within_deadline(
-                    self._chat(message, me.id, draft), message.channel.typing
-                )
-                refused = False
-                for reply in replies:
-                    if reply.streamed and draft is not None and await draft.finish(reply.text):
+                    refused = False
+                    for reply in replies:
+                        if reply.streamed and draft is not None and await draft.finish(reply.text):
+                            reference = None
+                            continue
+                        if reply.after_private and (refused or not in_server):
+                            continue  # the private answer did not get through (or was no DM)
+                        if reply.private and in_server:
+                            refused = refused or not await self._send_dm(message, reply, refused)
+                            continue
+                        await self._send(message.channel, reply, reference=reference)
                         reference = None
-                        continue
-                    if reply.after_private and (refused or not in_server):
-                        continue  # the private answer did not get through (or was no DM)
-                    if reply.private and in_server:
-                        refused = refused or not await self._send_dm(message, reply, refused)
-                        continue
-                    await self._send(message.channel, reply, reference=reference)
-                    reference = None
-            except Exception as exc:  # the outermost guard of a platform handler
-                log.exception("discord_message_failed", error_type=type(exc).__name__)
-                with contextlib.suppress(discord.HTTPException):
-                    # Part of the answer on screen: the apology takes its place.
-                    sorry = self.words("", SORRY)
-                    if draft is None or not draft.started or not await draft.finish(sorry):
-                        await message.channel.send(sorry, allowed_mentions=tr.SAFE_MENTIONS)
+                except Exception as exc:  # the outermost guard of a platform handler
+                    log.exception("discord_message_failed", error_type=type(exc).__name__)
+                    with contextlib.suppress(discord.HTTPException):
+                        # Part of the answer on screen: the apology takes its place.
+                        sorry = self.words("", SORRY)
+                        if draft is None or not draft.started or not await draft.finish(sorry):
+                            await message.channel.send(sorry, allowed_mentions=tr.SAFE_MENTIONS)
 
-            finally:
-                if noted and self.drafts is not None:
-                    with contextlib.suppress(Exception):  # noting never fails a turn
-                        await self.drafts.closed(noted[0], str(message.channel.id))
+                finally:
+                    if noted and self.drafts is not None:
+                        with contextlib.suppress(Exception):  # noting never fails a turn
+                            await self.drafts.closed(noted[0], str(message.channel.id))
 
     def _noting(
         self, incoming: IncomingMessage, noted: list[IncomingMessage]
@@ -501,6 +506,7 @@ class DiscordAdapter:
             platform=self.platform, user_id=target.user_id, chat_id=target.chat_id
         ):
             channel = await self.client.create_dm(discord.Object(id=int(target.user_id)))
+            await self._order.after_answers(channel.id)
             await self._send(channel, reply)
 
     async def _send(

@@ -46,6 +46,7 @@ from telegram.ext import (
     filters,
 )
 
+from adapters.ordering import ChatOrder
 from adapters.streaming import DEFAULT_INTERVAL_S, Backoff, Draft
 from adapters.telegram.translate import (
     HINTS,
@@ -188,6 +189,9 @@ class TelegramAdapter:
         self.health = PlatformHealth()
         #: Updates whose half-shown streamed answer was already replaced by the apology.
         self._apologised: set[int] = set()
+        #: What is sent unasked to a chat (a conflict question) goes after the answers being
+        #: given there: the question never arrives above the reply that introduces it.
+        self._order = ChatOrder()
 
     # ---- lifecycle -------------------------------------------------------------------------
 
@@ -446,7 +450,8 @@ class TelegramAdapter:
                     on_sent=self._noting(incoming, message.chat.id),
                 )
             try:
-                await self._answer(update, incoming, draft, thread_id, reply_to)
+                async with self._order.answering(message.chat.id):
+                    await self._answer(update, incoming, draft, thread_id, reply_to)
             finally:
                 if draft is not None and draft.started and self.drafts is not None:
                     with contextlib.suppress(Exception):  # noting never fails a turn
@@ -598,7 +603,9 @@ class TelegramAdapter:
         with structlog.contextvars.bound_contextvars(
             platform=PLATFORM, chat_id=target.chat_id, user_id=f"{PLATFORM}:{target.user_id}"
         ):
-            await self._send(_chat_id(target.user_id if reply.private else target.chat_id), reply)
+            chat_id = _chat_id(target.user_id if reply.private else target.chat_id)
+            await self._order.after_answers(chat_id)
+            await self._send(chat_id, reply)
 
     async def _send(self, chat_id: int | str, reply: Reply, **where: int | None) -> None:
         bot = self.app.bot

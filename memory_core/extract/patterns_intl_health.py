@@ -144,3 +144,12 @@ def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     english, value = found
     text = f"{ctx.subject} has {english}."
     return fact(f"health.{slug(english)}", text, Category.HEALTH, 0.8, value, sensitive=True)
+
+
+def condition_name(lang: str, condition: str) -> str | None:
+    """The word ``lang`` names a condition with (its key segment: ``celiac_disease`` → "maladie
+    cœliaque" in French), for a reply in that language; ``None``: the table does not name it."""
+    for english, nouns, _ in _CONDITIONS.get(lang, {}).values():
+        if slug(english) == condition and nouns:
+            return nouns[0]
+    return None

@@ -134,10 +134,10 @@ partner = family partner +one
         партнёрша, партнерша/f, партн*
 spouse = family partner +one
     en: spouse | spouses
-    de Ehepartner(in)/x: ehepartner, ehepartnerin
+    de Ehepartner(in)/x; Ehepartner/m; Ehepartnerin/f: ehepartner, ehepartnerin
     es cónyuge/m: cónyuge, conyuge
-    fr conjoint(e)/x:
-    ru супруг(а)/x:
+    fr conjoint(e)/x; conjoint/m; conjointe/f:
+    ru супруг(а)/x; супруг/m; супруга/f:
 fiance = family partner +one
     en fiancé(e)/x; fiancé/m; fiancée/f: fiance/m, fiancé, fiancee/f, fiancée | fiances,
         fiancés, fiancees, fiancées
@@ -389,8 +389,8 @@ boss = people +one
         начальницу/f, начальник*
 manager = people +one
     en: manager | managers
-    de Vorgesetzte(r)/x: vorgesetzte, vorgesetzter, vorgesetzten
-    es jefe(a)/x:
+    de Vorgesetzte(r)/x; Vorgesetzter/m; Vorgesetzte/f: vorgesetzte, vorgesetzter, vorgesetzten
+    es jefe(a)/x; jefe/m; jefa/f:
     fr manager/m: manager, responsable
     ru руководитель/m: руководитель, руководителя
 colleague = people
@@ -410,38 +410,40 @@ neighbor = people
     ru сосед/m; сосед/m; соседка/f: сосед/m, соседа/m, соседка, соседку/f, соседки/f | соседи
 roommate = people
     en: roommate, room mate, flatmate, housemate | roommates, flatmates, housemates
-    de Mitbewohner(in)/x: mitbewohner, mitbewohnerin
-    es compañero(a) de piso/x: compañero de piso, compañera de piso
+    de Mitbewohner(in)/x; Mitbewohner/m; Mitbewohnerin/f: mitbewohner, mitbewohnerin
+    es compañero(a) de piso/x; compañero de piso/m; compañera de piso/f: compañero de piso,
+        compañera de piso
     fr colocataire/x: colocataire, coloc
     ru сосед по квартире/m:
 classmate = people
     en: classmate | classmates
-    de Mitschüler(in)/x: mitschüler, mitschülerin
-    es compañero(a) de clase/x: compañero de clase, compañera de clase
+    de Mitschüler(in)/x; Mitschüler/m; Mitschülerin/f: mitschüler, mitschülerin
+    es compañero(a) de clase/x; compañero de clase/m; compañera de clase/f: compañero de clase,
+        compañera de clase
     fr camarade de classe/x:
     ru одноклассник/m: одноклассник, одноклассница
 teammate = people
     en: teammate | teammates
-    de Teamkollege oder -kollegin/x:
-    es compañero(a) de equipo/x:
-    fr coéquipier(ère)/x: coéquipier, coéquipière
+    de Teamkollege oder -kollegin/x; Teamkollege/m; Teamkollegin/f:
+    es compañero(a) de equipo/x; compañero de equipo/m; compañera de equipo/f:
+    fr coéquipier(ère)/x; coéquipier/m; coéquipière/f: coéquipier, coéquipière
     ru товарищ по команде/m:
 teacher = people
     en: teacher, professor | teachers
-    de Lehrer(in)/x:
-    es profesor(a)/x:
+    de Lehrer(in)/x; Lehrer/m; Lehrerin/f:
+    es profesor(a)/x; profesor/m; profesora/f:
     fr prof/x:
     ru учитель/m:
 coach = people
     en: coach
-    de Trainer(in)/x:
-    es entrenador(a)/x:
+    de Trainer(in)/x; Trainer/m; Trainerin/f:
+    es entrenador(a)/x; entrenador/m; entrenadora/f:
     fr coach/m:
     ru тренер/m:
 mentor = people
     en: mentor
-    de Mentor(in)/x:
-    es mentor(a)/x:
+    de Mentor(in)/x; Mentor/m; Mentorin/f:
+    es mentor(a)/x; mentor/m; mentora/f:
     fr mentor/m:
     ru наставник/m:
 doctor = people +one
@@ -455,14 +457,14 @@ doctor = people +one
         терапевту, врач* | врачи
 therapist = people +one
     en: therapist
-    de Therapeut(in)/x:
+    de Therapeut(in)/x; Therapeut/m; Therapeutin/f:
     es terapeuta/x:
     fr thérapeute/x:
     ru психотерапевт/m:
 landlord = people +one
     en: landlord, landlady
-    de Vermieter(in)/x:
-    es casero(a)/x:
+    de Vermieter(in)/x; Vermieter/m; Vermieterin/f:
+    es casero(a)/x; casero/m; casera/f:
     fr propriétaire/x:
     ru арендодатель/m:
 ex = people
@@ -631,7 +633,8 @@ def _parse(table: str) -> dict[str, Relation]:
         current.colloquial[lang] = c1 | c2
         current.beside_my[lang] = frozenset(b1 | b2)
         current.standing[lang] = frozenset(s1 | s2)
-        current.genders[lang] = g1 | g2
+        # A masculine plural names boys and girls together ("niños", "gamins"): no gender.
+        current.genders[lang] = g1 | {w: g for w, g in g2.items() if g != "m"}
         _word_genders(current, lang)
     return out
 
@@ -667,7 +670,10 @@ def _sexed(relations: dict[str, Relation]) -> dict[str, Relation]:
             continue
         (sex,) = said
         for lang in rel.singular:
-            for w in (*rel.singular[lang], *rel.plural.get(lang, ())):
+            # A masculine plural may name either ("hermanos", "frères"): only a feminine one
+            # tells.
+            plural = rel.plural.get(lang, ()) if sex == "f" else ()
+            for w in (*rel.singular[lang], *plural):
                 if not w.endswith("*"):
                     rel.genders.setdefault(lang, {}).setdefault(w, sex)
     return relations
@@ -778,13 +784,17 @@ BEFORE_A_RELATION = tuple(
 
 # ---- naming a relation in the user's language ------------------------------------------------
 
-#: "x": a word for either gender ("Freund(in)", "ami(e)"), with the possessive for either.
+#: The possessive "your" by the noun's gender. "x", a noun for either gender ("Freund(in)",
+#: "collègue"), is named by both ("dein Freund oder deine Freundin", "ton ou ta collègue":
+#: ``_either``), never with a slash or brackets.
 _POSSESSIVE_OF = {
-    "de": {"m": "dein", "f": "deine", "n": "dein", "x": "dein(e)"},
-    "fr": {"m": "ton", "f": "ta", "n": "ton", "x": "ton/ta"},
-    "es": {"m": "tu", "f": "tu", "n": "tu", "x": "tu"},
-    "ru": {"m": "твой", "f": "твоя", "n": "твоё", "x": "твой/твоя"},
+    "de": {"m": "dein", "f": "deine", "n": "dein"},
+    "fr": {"m": "ton", "f": "ta", "n": "ton"},
+    "es": {"m": "tu", "f": "tu", "n": "tu"},
+    "ru": {"m": "твой", "f": "твоя", "n": "твоё"},
 }
+#: "or" between the two forms of a relation of untold gender.
+_OR = {"de": "oder", "fr": "ou", "es": "o", "ru": "или"}
 _VOWEL = tuple("aeiouyàâéèêëîïôûù")
 
 
@@ -826,10 +836,37 @@ def your_relation(lang: str, relation: str, gender: str | None = None) -> str | 
     noun, grammatical = found
     if gender is not None and (sexed := relation_noun(lang, relation, gender)) is not None:
         noun, grammatical = sexed, gender
-    possessive = _POSSESSIVE_OF[lang][grammatical]
-    if lang == "fr" and grammatical in ("f", "x") and noun.startswith(_VOWEL):
+    if grammatical == "x":
+        return _either(lang, relation, noun)
+    return _possessed(lang, noun, grammatical)
+
+
+def _possessed(lang: str, noun: str, gender: str) -> str:
+    """ "your" ``noun`` in ``lang``, the possessive agreeing with ``gender``."""
+    possessive = _POSSESSIVE_OF[lang][gender]
+    if lang == "fr" and gender == "f" and noun.startswith(_VOWEL):
         possessive = "ton"  # "ton ex-femme", as French does before a vowel
     return f"{possessive} {noun}"
+
+
+def _either(lang: str, relation: str, noun: str) -> str:
+    """One of ``relation`` whose gender is not told, in words that need none: both nouns
+    with their possessives ("dein Cousin oder deine Cousine", "твой брат или твоя сестра"),
+    or both possessives before a noun of either ("ton ou ta collègue") — not "dein(e)
+    Cousin(e)", "ton/ta collègue"."""
+    rel = _relation_named(relation)
+    forms = rel.gendered.get(lang, {}) if rel is not None else {}
+    his, hers = _POSSESSIVE_OF[lang]["m"], _POSSESSIVE_OF[lang]["f"]
+    if "m" in forms and "f" in forms:
+        if his == hers:
+            return f"{his} {forms['m']} {_OR[lang]} {forms['f']}"  # "tu primo o prima"
+        his, hers = _possessed(lang, forms["m"], "m"), _possessed(lang, forms["f"], "f")
+        return f"{his} {_OR[lang]} {hers}"
+    if his == hers:
+        return f"{his} {noun}"  # "tu terapeuta"
+    if lang == "fr" and noun.startswith(_VOWEL):
+        return f"{his} {noun}"  # "ton ex": French says "ton" before a vowel either way
+    return f"{his} {_OR[lang]} {hers} {noun}"
 
 
 def relation_plural(lang: str, slug: str) -> str | None:

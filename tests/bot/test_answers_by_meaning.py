@@ -124,18 +124,18 @@ ISSUE_WORDINGS = (
     ("Was macht meine bessere Hälfte beruflich?", "teacher"),
     ("Was ist nochmal mein Beruf?", "electrician"),
     ("Habe ich Haustiere?", "Mochi"),
-    ("Gibt es Medikamente, die ich meiden sollte?", "penicillin"),
+    ("Gibt es Medikamente, die ich meiden sollte?", "Penicillin"),  # said in German
     ("Wie heißt meine Katze?", "Mochi"),
     ("Recuérdame el nombre de mi hija.", "Clara"),
     ("¿A qué se dedica mi media naranja?", "teacher"),
     ("¿Cuál es mi oficio?", "electrician"),
     ("¿Tengo mascotas?", "Mochi"),
-    ("¿Hay algún medicamento que deba evitar?", "penicillin"),
+    ("¿Hay algún medicamento que deba evitar?", "penicilina"),
     ("¿Cómo se llama mi gato?", "Mochi"),
     ("Rappelle-moi le prénom de mon enfant.", "Clara"),
     ("Que fait ma moitié dans la vie ?", "teacher"),
     ("C'est quoi mon métier déjà ?", "electrician"),
-    ("Y a-t-il des médicaments que je dois éviter ?", "penicillin"),
+    ("Y a-t-il des médicaments que je dois éviter ?", "pénicilline"),
     ("Comment s'appelle mon chat ?", "Mochi"),
 )
 
@@ -399,10 +399,12 @@ async def owen(console, told: ToldCache, tmp_path: Path):  # type: ignore[no-unt
         # меня болезни?" found none: "болезни" was read as an attribute no memory named).
         ("what conditions do I have", ("asthma", "diabetes")),
         ("what are my health problems?", ("asthma", "diabetes")),
-        ("Welche Krankheiten habe ich?", ("asthma", "diabetes")),
-        ("¿Qué enfermedades tengo?", ("asthma", "diabetes")),
-        ("Quelles maladies j'ai ?", ("asthma", "diabetes")),
-        ("Какие у меня болезни?", ("asthma", "diabetes")),
+        # A condition told in English is said in the reply's word ("Asthma", not "asthma"),
+        # one the table lacks quoted ("„type 2 diabetes“").
+        ("Welche Krankheiten habe ich?", ("Asthma", "diabetes")),
+        ("¿Qué enfermedades tengo?", ("asma", "diabetes")),
+        ("Quelles maladies j'ai ?", ("asthme", "diabetes")),
+        ("Какие у меня болезни?", ("астма", "diabetes")),
     ],
 )
 async def test_a_list_asked_for_names_all_of_it(  # type: ignore[no-untyped-def]

@@ -383,9 +383,10 @@ def test_the_first_of_a_month_is_premier_in_french() -> None:
         ("ru", "sister", "Eva, твоя сестра"),
         ("ru", "brother", "Eva, твой брат"),
         ("en", "sister", "Eva, your sister"),
-        ("de", "friend", "Eva, dein(e) Freund(in)"),  # no gender in the word: a form for either
-        ("fr", "cousin", "Eva, ton/ta cousin(e)"),
-        ("de", "colleague", "Eva, dein(e) Kollege oder Kollegin"),
+        # No gender in the word: both forms, never "dein(e) Freund(in)", "ton/ta cousin(e)".
+        ("de", "friend", "Eva, dein Freund oder deine Freundin"),
+        ("fr", "cousin", "Eva, ton cousin ou ta cousine"),
+        ("de", "colleague", "Eva, dein Kollege oder deine Kollegin"),
     ],
 )
 def test_a_persons_relation_takes_the_possessive_of_its_gender(

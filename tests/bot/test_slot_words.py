@@ -151,7 +151,11 @@ def test_the_english_scan_finds_what_the_bot_used_to_say() -> None:
         ("fr", "My birthday is December 1st.", "ton anniversaire est le 1er décembre"),
         ("es", "Our anniversary is on 12 June.", "el 12 de junio: anniversary"),
         ("ru", "I have a son named Leo who is 7.", "твой сын — Leo"),
-        ("de", "My best friend is called Sam.", "dein(e) beste(r) Freund(in) heißt Sam"),
+        (
+            "de",
+            "My best friend is called Sam.",
+            "dein bester Freund oder deine beste Freundin heißt Sam",
+        ),
         ("fr", "Muffles is 16 years old.", "Muffles a 16 ans"),
         ("ru", "Muffles is 21 years old.", "Muffles: 21 год"),
         ("de", "I don't like olives.", "du magst olives nicht"),
