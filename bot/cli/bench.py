@@ -705,10 +705,13 @@ def _keep_evidence_if_off(results: list[Any], tmp: Path) -> None:
     if not any(counters for _, counters in off):
         shutil.rmtree(tmp, ignore_errors=True)
         return
-    err_console.print(f"evidence kept in {tmp}")
+    # A path is printed whole on its line (a long one wrapped where the console ends, and
+    # neither an operator's copy nor a test found it).
+    err_console.print(f"evidence kept in {tmp}", soft_wrap=True, markup=False)
     for r, counters in off:
         if counters:
-            err_console.print(f"  {r.workdir or tmp}: {', '.join(counters)} off")
+            line = f"  {r.workdir or tmp}: {', '.join(counters)} off"
+            err_console.print(line, soft_wrap=True, markup=False)
 
 
 def _counts(value: str, option: str) -> list[int]:

@@ -496,7 +496,10 @@ def _named_like_a_job(raw: str, rest: str, ctx: Context) -> str | None:
     job = _BARE_JOB.match(rest)
     if job is None or not _is_occupation(job.group("np")) or len(raw.split()) != 1:
         return None
-    if raw.split("'")[0].lower() in _NOT_SOMEONE or _is_relation_word(raw.split("'")[0]):
+    word = raw.split("'")[0]
+    if word.lower() not in OCCUPATIONS or word.lower() in _NOT_SOMEONE or _is_relation_word(word):
+        return None  # only a job's word ("Marta", the user's own name, was no one else)
+    if ctx.name and slug(word) in {slug(ctx.name), slug(ctx.name.split()[0])}:
         return None
     return person_name(raw, ctx, strict=True, max_words=1, named=True)
 

@@ -28,7 +28,7 @@ from memory_core.runtime.executors import Lane
 from memory_core.store import dedup_pairs as repo
 from memory_core.store import events as event_log
 from memory_core.store import facts as fact_repo
-from memory_core.store.fts import jaccard, named_apart, tokens
+from memory_core.store.fts import jaccard, named_apart, tokens, told_apart
 from memory_core.values import Fact, SearchFilters, Status
 
 if TYPE_CHECKING:
@@ -122,27 +122,6 @@ def _related_enough(a: Fact, b: Fact) -> bool:
     return bool(_DIGITS.search(a.value_text) and _DIGITS.search(b.value_text))
 
 
-def _told_apart(a: Fact, b: Fact) -> bool:
-    """Two facts no judge may merge, however alike their sentences: two attributes of one
-    person or thing ("Leo is named Leo" under ``family.son.leo.name``, "… Leo is 7" under
-    ``….age``), or sentences whose numbers differ ("Leo is 7" and "Leo is named Leo": the age
-    is the fact; "… is 7" and "… is 8": a change, which the learner asks about)."""
-    head_a, _, last_a = a.key.rpartition(".")
-    head_b, _, last_b = b.key.rpartition(".")
-    if head_a == head_b and last_a != last_b and {last_a, last_b} <= _ATTRIBUTES:
-        return True
-    if not head_a and not head_b and last_a != last_b:
-        return True  # two of the user's own slots ("home_city", "job_title"): two facts
-    return _NUMBER.findall(a.value_text) != _NUMBER.findall(b.value_text)
-
-
-#: What the rules key about one person or animal ("family.son.leo.<attribute>").
-_ATTRIBUTES = frozenset(
-    "name age home job employer birthday origin school relation breed species pronouns".split()
-)
-_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
-
-
 def _keeper(a: Fact, b: Fact) -> tuple[Fact, Fact]:
     """(keeper, merged away): pinned first, then more confident, more mentioned, older."""
     ranked = sorted((a, b), key=lambda f: (not f.pinned, -f.confidence, -f.mention_count, f.id))
@@ -207,7 +186,7 @@ class Deduplicator:
                     other = by_id.get(other_id)
                     if other is None or other.id == fact.id or not _related_enough(fact, other):
                         continue
-                    if _told_apart(fact, other):
+                    if told_apart(fact.key, fact.value_text, other.key, other.value_text):
                         continue
                     key = (min(fact.id, other.id), max(fact.id, other.id))
                     found.setdefault(key, Pair(fact, other, score))

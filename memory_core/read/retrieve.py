@@ -175,6 +175,8 @@ def _distinct_facts(
         return False
     if (a.fact.status == Status.PENDING) != (b.fact.status == Status.PENDING):
         return True
+    if fts.told_apart(a.fact.key, a.fact.value_text, b.fact.key, b.fact.value_text):
+        return True  # "… daughter is named Маша" and "… daughter Маша is 6": two facts
     return fts.named_apart(a.fact.key, a_tokens, b.fact.key, b_tokens)
 
 

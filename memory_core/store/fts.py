@@ -239,6 +239,29 @@ def named_apart(key_a: str, a: AbstractSet[str], key_b: str, b: AbstractSet[str]
     )
 
 
+def told_apart(key_a: str, text_a: str, key_b: str, text_b: str) -> bool:
+    """Two facts that are never one, however alike their sentences: two attributes of one
+    person or animal ("… son is named Leo" under ``family.son.leo.name``, "… son Leo is 7"
+    under ``….age``), two of the user's own slots ("home_city", "work_city"), or sentences
+    whose numbers differ ("Leo is 7" and "Leo is 8": a change, which the learner asks about).
+    The nightly dedup merged such a pair and the search's dedup hid one of them: "how old is
+    my son?" had no answer."""
+    head_a, _, last_a = key_a.rpartition(".")
+    head_b, _, last_b = key_b.rpartition(".")
+    if head_a == head_b and last_a != last_b and {last_a, last_b} <= _ATTRIBUTES:
+        return True
+    if not head_a and not head_b and last_a != last_b:
+        return True
+    return _NUMBER.findall(text_a) != _NUMBER.findall(text_b)
+
+
+#: What the rules key about one person or animal ("family.son.leo.<attribute>").
+_ATTRIBUTES = frozenset(
+    "name age home job employer birthday origin school relation breed species pronouns".split()
+)
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+
+
 def quote(term: str) -> str:
     """Quote one term as an FTS5 string (embedded double quotes doubled)."""
     return '"' + term.replace('"', '""') + '"'

@@ -202,6 +202,15 @@ def test_two_facts_differing_in_the_value_their_keys_name_are_not_near_duplicate
     assert [h.id for h in dedup([once, again], 0.7)] == [4]
 
 
+def test_a_persons_name_and_age_are_not_near_duplicates() -> None:
+    """ "Ana's daughter is named Маша." and "Ana's daughter Маша is 6.": the age's sentence
+    names her too since session 16, and the search's dedup hid it ("Сколько лет Маше?" → "I
+    don't know that about Маша yet")."""
+    name = keyed(1, "family.daughter.маша.name", "Ana's daughter is named Маша.", 0.83)
+    age = keyed(2, "family.daughter.маша.age", "Ana's daughter Маша is 6.", 0.82)
+    assert [h.id for h in dedup([name, age], 0.5)] == [1, 2]
+
+
 def test_a_slot_and_the_note_of_one_message_are_no_tie() -> None:
     """ "Vivo en Bilbao desde hace cinco años." kept as the home and as a note: near-equal
     hits of one message are one answer (the runner-up is the best of another message)."""
