@@ -125,6 +125,15 @@ UNDONE = {
 }
 
 
+async def _excerpt(c: Call, e: ProfileEntry) -> str | None:
+    """The user's words a /profile entry was read from ("" when none were kept), or ``None``
+    when the fact is gone meanwhile."""
+    try:
+        return (await c.view.fact(e.fact_id)).source_excerpt or ""
+    except NotFoundError:
+        return None
+
+
 def _note_words(profile: Profile) -> set[str]:
     """The words of every note /profile shows (a fact read from the same words is not quoted
     again)."""
@@ -549,9 +558,8 @@ class Commands:
             if not says_they(e.value_text):
                 return said
             # Who its "they" is, the user's own words tell (read only for such a line).
-            try:
-                excerpt = (await c.view.fact(e.fact_id)).source_excerpt or ""
-            except NotFoundError:
+            excerpt = await _excerpt(c, e)
+            if excerpt is None:
                 return said
             return texts.said_in(c.lang, e.key, e.value_text, e.slot_value, who, excerpt)
         if is_note(e.key):
@@ -561,14 +569,12 @@ class Commands:
                 return said
             # A word told in another language is quoted ("du arbeitest als „paramedic“"):
             # the user's words it was read from tell which language it was.
-            try:
-                excerpt = (await c.view.fact(e.fact_id)).source_excerpt or ""
-            except NotFoundError:
+            excerpt = await _excerpt(c, e)
+            if excerpt is None:
                 return said
             return texts.said_in(c.lang, e.key, e.value_text, e.slot_value, who, excerpt)
-        try:
-            excerpt = (await c.view.fact(e.fact_id)).source_excerpt or ""
-        except NotFoundError:
+        excerpt = await _excerpt(c, e)
+        if excerpt is None:
             return said
         words = excerpt.strip().rstrip(".!")
         if not words:
