@@ -479,12 +479,13 @@ def _is_relation_word(word: str) -> bool:
     return low in FAMILY or low in FRIENDS or low.rstrip("s") in FAMILY or low in _NOT_SOMEONE
 
 
-def bare_name(raw: str, ctx: Context) -> str | None:
-    """The name of someone the user names without a relation ("Marco"), or None."""
+def bare_name(raw: str, ctx: Context, *, named: bool = False) -> str | None:
+    """The name of someone the user names without a relation ("Marco"), or None; ``named``:
+    said where only a name goes, so a job's word may be one (``person_name``)."""
     first = re.split(r"['’]", raw.split()[0])[0]  # "We've moved to Whitby": "we"
     if first.lower() in _NOT_SOMEONE or _is_relation_word(first):
         return None  # "Brother lives in England": a relation typed without "my"
-    name = person_name(raw, ctx, strict=True, max_words=2)
+    name = person_name(raw, ctx, strict=True, max_words=2, named=named)
     if name is None or (ctx.name and slug(name) in {slug(ctx.name), slug(ctx.name.split()[0])}):
         return None  # the user's own name said in the third person is not someone else
     return name
@@ -496,12 +497,9 @@ def _named_like_a_job(raw: str, rest: str, ctx: Context) -> str | None:
     job = _BARE_JOB.match(rest)
     if job is None or not _is_occupation(job.group("np")) or len(raw.split()) != 1:
         return None
-    word = raw.split("'")[0]
-    if word.lower() not in OCCUPATIONS or word.lower() in _NOT_SOMEONE or _is_relation_word(word):
+    if re.split(r"['’]", raw)[0].lower() not in OCCUPATIONS:
         return None  # only a job's word ("Marta", the user's own name, was no one else)
-    if ctx.name and slug(word) in {slug(ctx.name), slug(ctx.name.split()[0])}:
-        return None
-    return person_name(raw, ctx, strict=True, max_words=1, named=True)
+    return bare_name(raw, ctx, named=True)
 
 
 def named_person(clause: str, ctx: Context) -> list[Candidate]:
