@@ -605,15 +605,8 @@ def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
         + patterns_intl_life.read(sentence, language, ctx)
         + patterns_intl_relatives.read(sentence, language, ctx)
     )
-    # "unsere Zwillinge Ole und Fiete": twins named in a list are the user's children, as the
-    # list reader keys them, not the user's twin.
-    said = {c.key for c in out}
-    out = [
-        c
-        for c in out
-        if not c.key.startswith("family.twin.") or c.key.replace("twin", "child", 1) not in said
-    ]
     # A card's fields ("Jana, 36, Tierärztin, Graz"): what the verbs' rules did not read.
+    said = {c.key for c in out}
     out += [c for c in cards_intl.read(sentence, language, ctx) if c.key not in said]
     if not health and not any(c.key == "job_title" for c in out):
         out += _job_by_shape(sentence, language, ctx)

@@ -230,10 +230,18 @@ def _relatives(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     for m in re.finditer(beside, sentence, re.IGNORECASE):
         if someone_elses(sentence, m.start(), language):
             continue
-        relation = words[m["r"].lower()]
+        relation = _as_listed(words[m["r"].lower()], m["r"], language)
         out += _person(relation, m["n"], ctx, named_beside=True)
         out += _age(relation, m["n"], sentence[m.end() :], language, ctx)
     return out
+
+
+def _as_listed(relation: str, said: str, language: str) -> str:
+    """The relation of a word that names the user's people: twins said in the plural ("unsere
+    Zwillinge Ole und Fiete", "mis gemelos") are the user's children, not the user's twin."""
+    if relation == "twin" and said.lower() in kin.plural_words(language, counted=False):
+        return "child"
+    return relation
 
 
 def _named_in_a_clause(sentence: str, language: str, ctx: Context) -> list[Candidate]:
@@ -304,8 +312,7 @@ def _children(sentence: str, language: str, ctx: Context) -> list[Candidate]:
         return []
     group = re.sub(r"\s+", " ", m["g"].lower())
     rel = kin.relation_of(group, language) or _stem_relation(group, language) or "child"
-    if rel == "twin":
-        rel = "child"  # "unsere Zwillinge Ole und Fiete": twins named in a list are children
+    rel = _as_listed(rel, group, language)
     name = _name(ctx)
     # The list ends the sentence, or the clause: "Pablo y Marta, y un gato …"; after "my"
     # and the plural word with no mark between, two names at least and a verb may follow
