@@ -148,7 +148,7 @@ class ImportRunner:
         return len(found)
 
     def running(self, import_id: int) -> bool:
-        """Whether this process is applying the import now."""
+        """Whether this process is applying the import now (or telling the user it is done)."""
         return import_id in self._tasks
 
     def _start(
@@ -170,21 +170,24 @@ class ImportRunner:
         progress: Callable[[int, int], None] | None = None,
     ) -> ImportSummary | None:
         try:
-            summary = await self.memory.apply_import(user_id, import_id, progress=progress)
-        except Exception:
-            # The journal keeps its place: pressing Apply again, or the next start, resumes.
-            log.exception("import_failed", user_id=user_id, import_id=import_id)
-            raise
+            try:
+                summary = await self.memory.apply_import(user_id, import_id, progress=progress)
+            except Exception:
+                # The journal keeps its place: pressing Apply again, or the next start, resumes.
+                log.exception("import_failed", user_id=user_id, import_id=import_id)
+                raise
+            finally:
+                self.quota.end(user_id)
+            if summary is not None and import_id in self._notify:
+                self._notify.discard(import_id)
+                target = await self.notifier.private_target(user_id)
+                if target is not None:
+                    lang = self.notifier.languages.of(user_id)
+                    await self.notifier.deliver(target, Reply(summary_text(summary, lang)))
+            return summary
         finally:
-            self.quota.end(user_id)
+            # Only now: ``drain`` waits for the user to be told, not just for the rows.
             self._tasks.pop(import_id, None)
-        if summary is not None and import_id in self._notify:
-            self._notify.discard(import_id)
-            target = await self.notifier.private_target(user_id)
-            if target is not None:
-                lang = self.notifier.languages.of(user_id)
-                await self.notifier.deliver(target, Reply(summary_text(summary, lang)))
-        return summary
 
     async def drain(self) -> None:
         """Wait until every import being applied is done."""

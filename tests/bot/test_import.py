@@ -296,6 +296,10 @@ async def test_a_bot_stopped_mid_import_finishes_it_on_the_next_start_and_says_s
         await asyncio.sleep(0.3)  # a few rows in; then the bot stops
     async with console(tmp_path / "m.db", clock) as s:  # starts: the import resumes
         assert s.runtime is not None
+        # Polls the very state under test (no event to wait on): running ends after the message.
+        while s.runtime.imports.running(1):  # noqa: ASYNC110
+            await asyncio.sleep(0.001)
+        assert "Imported: 12 added" in s.out.getvalue()  # done only once the user was told
         await s.runtime.imports.drain()
         values = await _values(s)
         assert sorted(values) == sorted(f"Ana has read book number {i}." for i in range(12))
