@@ -54,6 +54,21 @@ _AGE = {
 #: "my" may be left out before the Russian dative that opens an age ("Внучке Оле исполнилось пять",
 #: "Коту Барсику три года"): whose it is, the sentence says by its case alone.
 _MY_OPTIONAL = {"ru"}
+#: A birthday to come ("unser Sohn Maxl wird im Mai 4", "mi hija cumple 5 en junio", "mon
+#: fils aura six ans en mars", "моему сыну в июне будет 5"): a year younger now.
+_AGE_COMING = {
+    "de": r"wird\s+(?:(?:im\s+\w+|bald|morgen|übermorgen|nächste\s+woche|nächsten\s+monat|"
+    r"nächstes\s+jahr|am\s+\w+|diese[nms]?\s+\w+)\s+)?{n}(?:\s+jahre(?:\s+alt)?)?"
+    r"(?:\s+im\s+\w+)?",
+    "es": r"(?:cumple|cumplirá|va\s+a\s+cumplir)\s+{n}(?:\s+años)?"
+    r"(?:\s+(?:en\s+\w+|el\s+mes\s+que\s+viene|la\s+semana\s+que\s+viene|este\s+\w+|"
+    r"pronto|mañana|el\s+\w+))?",
+    "fr": r"(?:aura|va\s+avoir|fêtera\s+ses|va\s+fêter\s+ses)\s+{n}\s+ans"
+    r"(?:\s+(?:en\s+\w+|le\s+mois\s+prochain|la\s+semaine\s+prochaine|bientôt|demain|"
+    r"cette\s+année|ce\s+\w+|le\s+\d{{1,2}}\s+\w+))?",
+    "ru": r"(?:(?:в|во)\s+\w+\s+|скоро\s+|завтра\s+)?(?:будет|исполнится)\s+{n}"
+    r"(?:\s+(?:год|года|лет))?(?:\s+(?:в|во)\s+\w+)?",
+}
 #: What opens a clause about the person just named ("sie ist", "y tiene", "il a", "ей").
 _AFTER_NAMING = {
     "de": r"(?:,\s*|\s+und\s+)(?:(?:sie|er)\s+)?",
@@ -109,20 +124,26 @@ def _relation_words(language: str) -> str:
     return "|".join(sorted(map(re.escape, RELATIONS[language]), key=len, reverse=True))
 
 
-def _patterns(language: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+def _patterns(language: str) -> list[tuple[re.Pattern[str], bool]]:
+    """The age said beside the relation, then after the clause naming them; each also with
+    the birthday to come (``True``: a year younger now)."""
     poss, rel, n = _POSSESSIVE[language], _relation_words(language), _number(language)
-    age = _AGE[language].format(n=n)
     poss = f"(?:{poss}\\s+)?" if language in _MY_OPTIONAL else f"{poss}\\s+"
-    said = re.compile(
-        rf"^{poss}(?P<r>{rel})(?:\s+(?P<n>{_NAME}))?,?\s+{age}{_AGE_END}", re.IGNORECASE
-    )
-    # "Жену зовут Ира, ей 35": after "ей/ему" the years may go unsaid, like "sie ist 35".
-    after_age = _AGE_AFTER_NAMING.get(language, _AGE[language]).format(n=n)
-    after = re.compile(
-        rf"^{poss}(?P<r>{rel})\b[^,.;!?]*?{_AFTER_NAMING[language]}{after_age}{_AGE_END}",
-        re.IGNORECASE,
-    )
-    return said, after
+    out: list[tuple[re.Pattern[str], bool]] = []
+    for coming in (False, True):
+        age = (_AGE_COMING if coming else _AGE)[language].format(n=n)
+        said = re.compile(
+            rf"^{poss}(?P<r>{rel})(?:\s+(?P<n>{_NAME}))?,?\s+{age}{_AGE_END}", re.IGNORECASE
+        )
+        # "Жену зовут Ира, ей 35": after "ей/ему" the years may go unsaid, like "sie ist 35".
+        plain = _AGE_AFTER_NAMING.get(language, _AGE[language]).format(n=n)
+        after_age = age if coming else plain
+        after = re.compile(
+            rf"^{poss}(?P<r>{rel})\b[^,.;!?]*?{_AFTER_NAMING[language]}{after_age}{_AGE_END}",
+            re.IGNORECASE,
+        )
+        out += [(said, coming), (after, coming)]
+    return out
 
 
 _PATTERNS = {language: _patterns(language) for language in _POSSESSIVE}
@@ -252,13 +273,15 @@ def _age(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     if patterns is None:
         return []
     text = sentence.strip()
-    for pattern in patterns:
+    for pattern, coming in patterns:
         m = pattern.match(text)
         if m is None:
             continue
         relation = RELATIONS[language].get(m.group("r").lower())
         said = m.group("age").lower()
         age = said if said.isdigit() else _WORD_VALUE[language].get(said)
+        if age is not None and coming:
+            age = str(int(age) - 1)  # "wird im Mai 4": 3 until then
         if relation is None or age is None or not 0 < int(age) < 120:
             return []
         if kin.RELATIONS[relation].group != "family":

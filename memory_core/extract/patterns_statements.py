@@ -1388,9 +1388,18 @@ def _person_age(
     """ "my sister Aoife just turned 30", "my mum is 72": their age, as a number (None: the
     predicate says no age)."""
     age = _PERSON_AGE.match(predicate.strip())
-    if age is None:
+    coming = None if age is not None else _PERSON_AGE_COMING.match(predicate.strip())
+    if age is None and coming is None:
         return None
     key = f"{prefix}.age" if prefix else _person_key(who, "is 1", name)[0]
+    if coming is not None:
+        # "Leo turns 5 in June": 4 now; the sentence keeps when the birthday comes.
+        n = int(coming.group("n"))
+        text = _rewrite(_tidy(clause), ctx)
+        if text is None or n < 2:
+            return [] if text is None else None
+        return fact(key, text, Category.RELATIONSHIP, RELATIONSHIP_HINT, str(n - 1))
+    assert age is not None
     text = _rewrite(_tidy(_PERSON_AGE_TAIL.sub("", clause)), ctx)
     if text is None:
         return []
@@ -1408,6 +1417,16 @@ _PERSON_AGE = re.compile(
     re.IGNORECASE,
 )
 _PERSON_AGE_TAIL = re.compile(rf"{_WHEN_TURNED}\s*[.!]*$", re.IGNORECASE)
+#: A birthday to come: "turns 5 in June", "is turning 40 next month", "will be 8 on Friday" —
+#: a year younger now.
+_PERSON_AGE_COMING = re.compile(
+    r"^(?:turns|is\s+turning|'s\s+turning|will\s+(?:be|turn)|'ll\s+be)\s+(?P<n>\d{1,3})"
+    r"(?:\s*(?:years?|yrs?)(?:\s+old)?)?"
+    r"(?:\s+(?:soon|tomorrow|in\s+[A-Za-z]+(?:\s+\d{4})?|next\s+\w+|this\s+\w+|on\s+\w+day|"
+    r"on\s+\d{1,2}\s+[A-Z][a-z]+(?:\s+\d{4})?|in\s+the\s+week\s+of\s+.+|"
+    r"in\s+(?:a|two|three|\d+)\s+(?:days?|weeks?|months?)))?\s*[.!]*$",
+    re.IGNORECASE,
+)
 
 
 def _about_thing(clause: str, ctx: Context) -> list[Candidate]:

@@ -140,7 +140,9 @@ def _dated(cand: Candidate, ref: when.TimeRef | None, *, restated: bool) -> Cand
         return cand
     if ref.past:
         return replace(cand, event_time=ref.start)
-    valid_to = cand.valid_to or (ref.end + timedelta(days=1) if restated else None)
+    # An age said with the birthday to come ("will be 8 on Friday") holds after the day too.
+    lapses = restated and not cand.key.endswith(".age")
+    valid_to = cand.valid_to or (ref.end + timedelta(days=1) if lapses else None)
     return replace(cand, event_time=ref.start, valid_to=valid_to)
 
 

@@ -1,0 +1,63 @@
+"""Extraction classes the lead found walking new users in five languages (session 17, issue
+23): an age said with the birthday still to come ("wird im Juni 5", "turns 9 in August") —
+a year younger now, and the age holds after the day."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memory_core.evaluation.extraction import stored
+from memory_core.extract.base import TurnInput
+from memory_core.extract.rules import extract_rules
+
+NOW = datetime(2026, 5, 11, 18, 0, tzinfo=UTC)
+
+
+def kept(text: str) -> dict[str, str | None]:
+    """Key → value of what learning keeps from ``text`` (notes left out)."""
+    found = stored(extract_rules(TurnInput(text, NOW)))
+    return {c.key: c.value for c in found if not c.key.startswith("note.")}
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "age"),
+    [
+        ("my son Rafi turns 9 in August", "family.son.rafi.age", "8"),
+        ("my nan is turning 90 next month", "family.grandmother.age", "89"),
+        ("unsere Tochter Ida wird im Juni 5", "family.daughter.ida.age", "4"),
+        ("mein Opa wird bald 80", "family.grandfather.age", "79"),
+        ("mi hijo Bruno cumple 7 en octubre", "family.son.bruno.age", "6"),
+        ("ma nièce Inès aura dix ans en juillet", "family.niece.ines.age", "9"),
+        ("моей дочке Варе в сентябре будет 6", "family.daughter.варя.age", "5"),
+    ],
+)
+def test_an_age_with_the_birthday_still_to_come_is_a_year_less_now(
+    text: str, key: str, age: str
+) -> None:
+    assert kept(text).get(key) == age
+
+
+def test_an_age_with_its_birthday_days_away_does_not_lapse_after_the_day() -> None:
+    found = [c for c in extract_rules(TurnInput("my daughter will be 6 on Friday", NOW))]
+    ages = [c for c in found if c.key == "family.daughter.age"]
+    assert [c.value for c in ages] == ["5"] and ages[0].valid_to is None
+
+
+@pytest.mark.parametrize(
+    "text", ["mi hijo cumple 5 años hoy", "meine Tochter Lea wird 1", "my son turns 1 in May"]
+)
+def test_a_birthday_today_or_a_first_one_says_no_age_a_year_less(text: str) -> None:
+    assert not any(k.endswith(".age") for k in kept(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("ich hab ne Erdnussallergie", "allergy.erdnuss", "Erdnuss"),
+        ("wir haben nen Kater namens Socke", "pet.cat.name", "Socke"),
+    ],
+)
+def test_spoken_german_short_articles_read_as_written_ones(text: str, key: str, value: str) -> None:
+    assert kept(text).get(key) == value
