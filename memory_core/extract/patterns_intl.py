@@ -567,12 +567,29 @@ _SHIFT = {
     r"в\s+ночь)(?=\s)",
 }
 
+#: Spoken German's short articles after a verb or preposition ("ich hab ne Nussallergie",
+#: "wir haben nen Hund", "seit nem Jahr"): read as written ones.
+_DE_SHORT_ARTICLE = re.compile(
+    r"(?<!\w)(?P<pre>hab|habe|haben|hat|hast|bin|ist|is|sind|war|als|für|mit|auch|noch|seit|"
+    r"in|an|auf|wie|so|eigentlich)\s+['’]?(?P<a>ne|nen|nem|ner)(?=\s+\w)",
+    re.IGNORECASE,
+)
+_DE_WRITTEN_ARTICLE = {"ne": "eine", "nen": "einen", "nem": "einem", "ner": "einer"}
+
+
+def _de_written(sentence: str) -> str:
+    return _DE_SHORT_ARTICLE.sub(
+        lambda m: f"{m['pre']} {_DE_WRITTEN_ARTICLE[m['a'].lower()]}", sentence
+    )
+
 
 def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     """What an introduction in ``language`` holds (see the module's docstring), as slot facts."""
     out: list[Candidate] = []
     if language in _SHIFT:
         sentence = re.sub(_SHIFT[language], "", sentence, flags=re.IGNORECASE)
+    if language == "de":
+        sentence = _de_written(sentence)
     if language == "ru":
         sentence = _ru_with_my(sentence)
     name = _find(_NAME.get(language), sentence, ctx) or _intro_name(sentence, language)

@@ -1321,7 +1321,7 @@ _ASKS_OWN_NAME = re.compile(
     r"\bmy\s+(?:(?:full|first|last|real|given|middle|sur|nick)\s*)?names?\b|"
     r"\bnames?\b[^?]*\b(?:me|i|am)\b|\bcall(?:s|ed)?\s+me\b|\bam\s+i\s+called\b|"
     r"\bwho\s+am\s+i\b|\bnick-?names?\b|"
-    r"\bhei(?:ß|ss)e\s+ich\b|\bich\s+hei(?:ß|ss)e\b|\bmeine?n?\s+(?:vor|nach|spitz|ruf|kose)?namen?\b|"
+    r"\bhei(?:ß|ss)e?\s+ich\b|\bich\s+hei(?:ß|ss)e?\b|\bmeine?n?\s+(?:vor|nach|spitz|ruf|kose)?namen?\b|"
     r"\bwer\s+bin\s+ich\b|\bmich\b[^?]*\bnenn\w*|\bnenn\w*\b[^?]*\bmich\b|"
     r"\bme\s+(?:llamo|llaman|dicen)\b|\bmi\s+(?:nombre|apodo|apellido)\b|\bqui[ée]n\s+soy\b|"
     r"\bje\s+m['’]appelle\b|(?<!\w)m['’]appelle(?:nt)?\b|\bmon\s+(?:pr[ée]nom|nom|surnom)\b|"

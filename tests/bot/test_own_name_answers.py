@@ -25,7 +25,7 @@ USERS = {
         "petra",
         ("Ich heiße Petra und bin Floristin.", "Mein Mann Uwe ist Koch."),
         ("Wie heißt mein Herzbube?", "Was male ich sonntags?", "Wer ist bei mir im Garten?"),
-        ("Wie heiße ich?", "Unter welchem Namen kennst du mich?"),
+        ("Wie heiße ich?", "wie heiß ich nochmal", "Unter welchem Namen kennst du mich?"),
         "Petra",
     ),
     "es": (
