@@ -23,8 +23,18 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-console = Console()
-err_console = Console(stderr=True)
+#: Output to a file or pipe is as wide as a table of figures needs (not rich's 80 columns,
+#: which squash `membot bench …` tables into unreadable columns); a terminal keeps its width.
+_PIPED_WIDTH = 120
+
+
+def _console(*, stderr: bool = False) -> Console:
+    found = Console(stderr=stderr)
+    return found if found.is_terminal else Console(stderr=stderr, width=_PIPED_WIDTH)
+
+
+console = _console()
+err_console = _console(stderr=True)
 #: Unknown variables are warned about once per command, however many times settings load.
 _warned: list[str] = []
 
