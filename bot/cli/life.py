@@ -78,11 +78,17 @@ class LifeBot:
 
     async def _settled(self) -> list[tuple[str, str]]:
         before = len(self.sent)
-        await self.runtime.observer.drain()
-        await self.runtime.scheduler.drain()
+        # An evaluation waits as long as learning takes: on a loaded machine a step took
+        # over the live bot's 60 s and the whole run died with a TimeoutError.
+        await self.runtime.observer.drain(_SETTLE_S)
+        await self.runtime.scheduler.drain(_SETTLE_S)
         # then learning again, the jobs it triggered, and their vectors
-        await self.runtime.engine.settle()
+        await self.runtime.engine.settle(_SETTLE_S)
         return self.sent[before:]
+
+
+#: How long an evaluation waits for one step's background work (learning, jobs, vectors).
+_SETTLE_S = 1800.0
 
 
 def _kind(data: str) -> str | None:

@@ -243,12 +243,13 @@ class Engine:
         await self.scheduler.drain()
         return result
 
-    async def settle(self) -> None:
+    async def settle(self, timeout: float = 60.0) -> None:
         """Wait until background work for everything so far is done: learning, then the
-        per-user jobs it triggered (consolidation), then their vectors."""
-        await self.observer.drain()
-        await self.scheduler.drain()
-        await self.observer.drain()
+        per-user jobs it triggered (consolidation), then their vectors (learning and jobs
+        each within ``timeout`` seconds, else ``TimeoutError``)."""
+        await self.observer.drain(timeout)
+        await self.scheduler.drain(timeout)
+        await self.observer.drain(timeout)
         await self.memory.vectors.drain()
 
     async def wind_down(self) -> None:
