@@ -842,14 +842,15 @@ def _attribute_answer(person: Person, attrs: tuple[str, ...], who: str, name: st
     return _say("I don't know that about {who} yet.", who=who)
 
 
-def _as_called(asked: str | None) -> str | None:
-    """A Russian name asked of in another case as it is called ("Сколько лет Маше?": "Маша");
-    any other name as asked."""
+def _as_called(asked: str | None, people: Sequence[Person] = ()) -> str | None:
+    """A Russian name asked of in another case as it is called ("Сколько лет Маше?": "Маша"):
+    the form that names one of ``people`` (a form may read as more than one case: "Алине" as
+    a nominative too), else the first; any other name as asked."""
     if not asked or not re.match(r"[А-ЯЁ]", asked):
         return asked
-    return next(
-        (n for c in ("nomn", "datv", "gent", "ablt") if (n := russian_name(asked, c))), asked
-    )
+    forms = [n for c in ("nomn", "datv", "gent", "ablt") if (n := russian_name(asked, c))]
+    known = next((n for n in forms if find_people(people, name=n)), None)
+    return known or next(iter(forms), asked)
 
 
 def _relation_answer(
@@ -897,7 +898,7 @@ def _people_answer(text: str, facts: Sequence[Fact], name: str | None) -> tuple[
     for pattern, attrs in _NAME_QUESTIONS:
         m = pattern.search(text)
         asked = next((g for g in m.groups() if g), None) if m else None
-        asked = _as_called(asked)
+        asked = _as_called(asked, people)
         named = find_people(people, name=asked) if asked else []
         if named:
             said = " ".join(

@@ -346,6 +346,11 @@ async def test_a_russian_name_asked_in_another_case_is_the_person_told(  # type:
         await s.runtime.settle()
         said = await s.say("Сколько лет Маше?")
         assert "30" in said and "Маше" not in said, said
+        # "Алине" reads as a nominative too (an "Алине" could be someone): the one told wins.
+        await s.say("У меня внучка Алина, ей 9, ходит на танцы.")
+        await s.runtime.settle()
+        said = await s.say("сколько лет Алине?")
+        assert "9" in said and "никого" not in said, said
 
 
 async def test_what_one_does_not_know_of_a_russian_name_names_them_as_the_preposition_wants(  # type: ignore[no-untyped-def]
