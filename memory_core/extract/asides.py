@@ -13,7 +13,13 @@ import functools
 import re
 
 from memory_core.extract import russian
-from memory_core.extract.lexicon import FAMILY, PARTNER_SAID_WITH_THE, PET_BREEDS, PET_SPECIES
+from memory_core.extract.lexicon import (
+    FAMILY,
+    NOT_FOR_PRONOUN,
+    PARTNER_SAID_WITH_THE,
+    PET_BREEDS,
+    PET_SPECIES,
+)
 from memory_core.extract.patterns_home_work import job_title
 from memory_core.extract.text import NUMBER, alternation
 from memory_core.text import animals, kin, numbers
@@ -150,10 +156,13 @@ _A_NAMED_ASIDE = re.compile(
 #: pronoun's clause about the one just named.
 _PRONOUN_AGE = re.compile(
     rf"^{_OPENER}(?P<np>(?:my|our)\s+(?:[\w-]+\s+){{0,2}}?(?:{_KIN}|{_BREED})(?:\s+{_NAME})?)"
-    r"(?P<first>(?:\s+(?!and\b)[^,]+?)?)\s*(?:,\s*|,?\s+and\s+)(?:he|she|they|who)(?:'s|\s+is|\s+are)"
+    r"(?P<first>(?:\s+(?!and\b)[^,]+?)?)\s*(?:,\s*|,?\s+and\s+)(?P<pron>he|she|they|who)"
+    r"(?:'s|\s+is|\s+are)"
     r"\s+(?P<age>\d{1,3})(?P<rest>\s*,\s*\S.*|\s+(?:now|already)\b.*|[.!]?)$",
     re.IGNORECASE,
 )
+#: Someone or something else named before the pronoun ("… has a dog called Rex, he's 4").
+_SOMEONE_ELSE_NAMED = re.compile(r"\b(?:called|named)\s+\S", re.IGNORECASE)
 #: "…, who's 14 now", "is 9 already", "turned 15 last week": an age and when it was said, the
 #: age alone ("is 14").
 _AGE_WHEN = re.compile(
@@ -304,8 +313,12 @@ def _pronoun_age(sentence: str) -> list[str] | None:
     """ "My cousin Ben, he's 27, drives a van" → his name and his age as statements
     of their own; ``None`` when no pronoun's age follows one of the user's people."""
     m = _PRONOUN_AGE.match(sentence)
-    if m is None:
-        return None
+    if m is None or _SOMEONE_ELSE_NAMED.search(m.group("first")):
+        return None  # "my sister has a dog called Rex, he's 4": the pronoun may be Rex
+    if NOT_FOR_PRONOUN.get(m.group("pron").lower(), frozenset()) & set(
+        m.group("np").lower().split()
+    ):
+        return None  # "my aunt lives in Crewe, he is 9": "he" is not the aunt
     np = m.group("np")
     np = f"{np[:1].upper()}{np[1:]}"
     out = [f"{np} is {m.group('age')}"]

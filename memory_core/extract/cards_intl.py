@@ -553,7 +553,14 @@ def _place(words: str, language: str, case: str) -> str | None:
 
 
 def _is_card(fields: list[str], language: str) -> bool:
-    """Three fields or more, one an age, or a job beside a name."""
+    """Three fields or more, one an age, or a job beside a name; or two: a name said with its
+    verb, then a job ("moi c'est Camille, infirmière à Lille", "ich bin Jana, Tierärztin in
+    Graz")."""
+    if len(fields) == 2:
+        return (
+            _name(fields[0], language, first=False) is not None
+            and _job(fields[1], language) is not None
+        )
     if len(fields) < 3:
         return False
     return any(_age(f) for f in fields) or (

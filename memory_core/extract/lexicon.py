@@ -131,3 +131,16 @@ EVENT_NOUNS = words("event_nouns")
 #: Turns of phrase that say nothing literal ("I speak my mind", "I live in fear of …").
 #: (What follows "I" in them.)
 IDIOMS = words("idioms")
+
+#: Relations a pronoun of the other gender cannot stand for ("he" is never "my sister").
+NOT_FOR_PRONOUN = {
+    "he": frozenset(
+        """sister mum mom mam mother mommy mummy daughter wife girlfriend aunt auntie niece
+        grandmother gran granny nan nana grandma stepmother stepdaughter stepsister fiancée
+        sis""".split()
+    ),
+    "she": frozenset(
+        """brother dad father daddy son husband boyfriend uncle nephew grandfather grandpa
+        granddad grandad stepfather stepson stepbrother fiancé bro""".split()
+    ),
+}

@@ -9,6 +9,7 @@ from memory_core.extract.base import Candidate
 from memory_core.extract.lexicon import (
     FAMILY,
     FAMILY_CANONICAL,
+    NOT_FOR_PRONOUN,
     OCCUPATIONS,
     PEOPLE,
     PET_BREEDS,
@@ -583,6 +584,12 @@ def mentioned(clause: str, ctx: Context) -> str | None:
     bare = _BARE_MENTION.match(clause)
     if bare is not None and bare_name(bare.group("who"), ctx) is not None:
         return bare.group("who")
+    pet = _PET_CALLED.match(clause) or _HAVE_PET.match(clause)
+    if pet is not None:
+        # "we've got a collie called Bran, he's 12": "he" is the collie Bran.
+        name = person_name(pet.group("n"), ctx, strict=False, max_words=1)
+        if name is not None and not _is_animal_word(name):
+            return f"my {pet.group('sp').lower()} {name}"
     return None
 
 
@@ -591,6 +598,9 @@ def resolve_pronoun(clause: str, person: str | None) -> str:
     m = _PRONOUN.match(clause)
     if m is None or person is None or not m.group("rest"):
         return clause
+    said = set(person.lower().split())
+    if NOT_FOR_PRONOUN[m.group("p").lower()] & said:
+        return clause  # "my sister has a dog called Rex, he's 4": "he" is not the sister
     verb = m.group("v")
     if verb == "'s":
         first = m.group("rest").split()[0].lower() if m.group("rest").split() else ""

@@ -196,7 +196,8 @@ _I_SAID = re.compile(r"(?:^|\s)i(?:'m|\s+am)\b", re.IGNORECASE)
 #: Chat says the place in lower case ("off to lisbon in april"): the word after "to" is a
 #: place unless it is a verb ("going to try …") or where one goes every day.
 _LOWER_PLACE = re.compile(
-    r"\b(?P<go>off|going|flying|heading|travell?ing|driving|sailing)\s+to\s+(?P<w>[a-z][\w'’-]+)"
+    r"\b(?P<go>off|going|flying|heading|travell?ing|driving|sailing|moving)\s+to\s+"
+    r"(?P<w>[a-z][\w'’-]+)"
 )
 _NOT_PLACES = frozenset(
     """the a an my our his her their your this that some work school bed uni college church
@@ -257,4 +258,28 @@ def trip(clause: str, ctx: Context) -> list[Candidate]:
     )
 
 
-RULES: tuple[Rule, ...] = (goal, project, trip)
+#: A move the user's household has planned: "we're moving to Cork in the spring", "in May
+#: we're moving to Graz" (a move is never the moment's outing; "I'm moving to …" is the plain
+#: statements' rule's, keyed the same).
+_MOVE = re.compile(
+    r"^(?:(?P<lead>(?:in|this|next)\s+\w+(?:\s+\w+)?)\s*,?\s+)?we(?:'re|\s+are)\s+"
+    r"(?:(?:also|finally|hopefully|probably|actually|soon)\s+)?(?:going\s+to\s+move|moving)"
+    rf"(?:\s+house)?\s+(?:back\s+)?to\s+(?P<place>{_PLACE})(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+
+
+def move(clause: str, ctx: Context) -> list[Candidate]:
+    """Reads a planned move ("we're moving to Cork in the spring") → ``plan.moving_<place>``:
+    where the user is moving to (their home changes when they say they moved)."""
+    m = _MOVE.match(_place_capitalised(clause.strip().rstrip(" .!"), ctx))
+    if m is None or _DEICTIC_WORD.search(m.group("rest")):
+        return []
+    said = m.group("lead") or ""
+    lead = f" {said[:1].lower()}{said[1:]}" if said else ""
+    text = f"{ctx.subject} is moving to {m.group('place')}{m.group('rest').rstrip(' ,')}{lead}."
+    place = m.group("place")
+    return fact(f"plan.moving_{slug(place, 30)}", text, Category.TASK_CONTEXT, 0.6, place)
+
+
+RULES: tuple[Rule, ...] = (goal, project, trip, move)

@@ -61,3 +61,62 @@ def test_a_birthday_today_or_a_first_one_says_no_age_a_year_less(text: str) -> N
 )
 def test_spoken_german_short_articles_read_as_written_ones(text: str, key: str, value: str) -> None:
     assert kept(text).get(key) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "age"),
+    [
+        ("we've got a scruffy terrier called Pogo, he's 11", "pet.dog.age", "11"),
+        ("we have a cat named Tinsel and she is 6 years old", "pet.cat.age", "6"),
+    ],
+)
+def test_a_pets_age_said_by_a_pronoun_after_its_naming(text: str, key: str, age: str) -> None:
+    assert kept(text).get(key) == age
+
+
+@pytest.mark.parametrize(
+    "text", ["my aunt has a pony called Bramble, he's 9", "my auntie Jo lives in Crewe, he is 9"]
+)
+def test_a_pronoun_is_never_a_relative_of_the_other_gender_or_someone_else_named(
+    text: str,
+) -> None:
+    assert not any(k.startswith("family.") and k.endswith(".age") for k in kept(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "job", "town"),
+    [
+        ("salut, moi c'est Margaux, boulangère à Rouen", "Margaux", "boulangère", "Rouen"),
+        ("ich bin Wiebke, Zahnärztin in Kiel", "Wiebke", "Zahnärztin", "Kiel"),
+        ("soy Nerea, cocinera en Getafe", "Nerea", "cocinera", "Getafe"),
+    ],
+)
+def test_a_name_said_with_its_verb_then_a_job_and_town(
+    text: str, name: str, job: str, town: str
+) -> None:
+    found = kept(text)
+    assert (found.get("name"), found.get("job_title"), found.get("home_city")) == (
+        name,
+        job,
+        town,
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("oh we're moving to Limerick in the autumn", "Limerick"),
+        ("in June we're moving back to Dundee", "Dundee"),
+        ("we are going to move to Tromsø next year", "Tromsø"),
+    ],
+)
+def test_a_planned_move_is_kept_with_where_to(text: str, place: str) -> None:
+    found = kept(text)
+    assert [k for k in found if k.startswith("plan.moving_")] == [f"plan.moving_{place.lower()}"]
+
+
+@pytest.mark.parametrize(
+    "text", ["I'm moving to the next chapter", "we're moving to a bigger flat"]
+)
+def test_moving_to_something_that_is_no_place_is_no_move(text: str) -> None:
+    assert not any(k.startswith("plan.moving_") for k in kept(text))
