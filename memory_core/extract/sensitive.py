@@ -208,6 +208,8 @@ _LOGIN = re.compile(
     re.IGNORECASE,
 )
 _SSN = re.compile(r"\b\d{3}-\d{2}-\d{4}\b")
+#: "my social is 123 45 6789": a social security number said short, in its 3-2-4 shape.
+_SOCIAL = re.compile(r"\bsocial(?:\s+is|\s*[:#])\s*(?P<v>\d{3}[ -]?\d{2}[ -]?\d{4})\b", re.I)
 _ID_DOC = re.compile(
     r"\b(?P<kw>passport|ssn|social\s+security(?:\s+number)?|national\s+(?:id|insurance)"
     r"(?:\s+number)?|id\s+(?:card\s+)?number|identity\s+(?:card\s+)?number|"
@@ -432,6 +434,10 @@ def _identity_spans(text: str) -> list[SensitiveSpan]:
         SensitiveSpan(m.start(), m.end(), Category.IDENTITY_DOCUMENT, "ssn")
         for m in _SSN.finditer(text)
     ]
+    spans += [
+        SensitiveSpan(m.start("v"), m.end("v"), Category.IDENTITY_DOCUMENT, "ssn")
+        for m in _SOCIAL.finditer(text)
+    ]
     for m in _ID_DOC.finditer(text):
         if _digits(m.group("v")) >= 3:
             kw = re.sub(r"\s+", " ", m.group("kw").lower())
@@ -548,10 +554,11 @@ def _thing_spans(text: str) -> list[SensitiveSpan]:
         for m in pattern.finditer(text):
             start, end = _strip_quotes(text, m.start("v"), m.end("v"))
             value, thing = text[start:end], m.group("thing")
-            if _keypad_code(thing, value) or (
-                _password_shaped(value) and len(value) >= 6 and not _NOT_AFTER_THING.search(value)
-            ):
-                label = f"{thing.lower()} password"
+            label = f"{thing.lower()} password"
+            if _keypad_code(thing, value):
+                end -= len(value) - len(value.rstrip("#*"))  # the code, not the enter key
+                spans.append(SensitiveSpan(start, end, Category.CREDENTIAL, label))
+            elif _password_shaped(value) and len(value) >= 6 and not _NOT_AFTER_THING.search(value):
                 spans.append(SensitiveSpan(start, end, Category.CREDENTIAL, label))
     return spans
 

@@ -114,7 +114,8 @@ SECRETS = [s for found in MESSAGES.values() for s in found]
         ("my netflix password is still Marmite77", "Marmite77"),
         ("my PIN? 3141. dont tell", "3141"),
         ("код домофона один два три четыре", "один два три четыре"),
-        ("keypad: 7731#", "7731#"),
+        ("keypad: 7731#", "7731"),  # the digits: a model's "7731" is masked too
+        ("my social is 123 45 6789", "123 45 6789"),
         ("gate is 1-9-8-4 btw", "1-9-8-4"),
         ("the garage door is 5 5 2 0", "5 5 2 0"),
     ],
@@ -188,6 +189,8 @@ def test_secrets_as_people_say_them_are_found(text: str, secret: str) -> None:
         "the gate is 14 at terminal 2",
         "our door is 2 flights up",
         "код домофона не работает",
+        "Social 101 is my favourite class",
+        "my social is at 8 tonight",
     ],
 )
 def test_words_that_only_look_like_secrets_are_left_alone(text: str) -> None:
