@@ -387,6 +387,35 @@ _META_TALK = re.compile(
     r"ignore\s+mon\s+dernier|забудь\s+(?:моё|мое)\s+последнее)",
     re.IGNORECASE,
 )
+#: A request to forget something, or not to keep it, said at a sentence's start in the bot's
+#: five languages ("please forget that I have HIV", "olvida que vivo en Madrid", "vergiss bitte,
+#: dass …", "don't save that …", "ne retiens pas que …", "не запоминай, что …"): talk about
+#: the memory, never a statement of what follows ("don't forget that …", "no olvides que …"
+#: ask the opposite and are no match).
+_NOT_TO_KEEP = re.compile(
+    r"^\W*(?:(?:please|pls|plz|bitte|por\s+favor|s['’]il\s+te\s+pla[iî]t|пожалуйста|"
+    r"(?:can|could|would)\s+you(?:\s+please)?)[\s,]+)?"
+    r"(?:(?:forget|delete|erase|remove|wipe|unlearn)\s+(?:that|about\s+(?!it\b)|what)"
+    r"|(?:don['’]?t|do\s+not|never)\s+(?:remember|save|store|keep|note|record|memori[sz]e)"
+    r"\s+(?:that|this|what|about)"
+    r"|(?:vergiss|lösch\w*|entfern\w*)(?:\s+bitte)?,?\s+(?:dass|das\s+mit)"
+    r"|(?:du\s+sollst\s+)?nicht\s+(?:speichern|merken|notieren|behalten)\b"
+    r"|(?:merk|speicher|notier)\w*\s+(?:dir\s+)?(?:das\s+)?nicht\b"
+    r"|(?:olvida|olvídate\s+de|olvidate\s+de|borra|elimina)\s+(?:que|lo\s+de)"
+    r"|no\s+(?:guardes|recuerdes|anotes|apuntes|memorices)\b"
+    r"|(?:oublie|efface|supprime)\s+(?:que|qu['’]|ce\s+que)"
+    r"|(?:ne\s+|n['’])(?:retiens|enregistre|garde|note|mémorise)\w*\s+pas\b"
+    r"|(?:забудь|удали|сотри)\w*,?\s+(?:что|про|о\s+том)"
+    r"|не\s+(?:запоминай|сохраняй|записывай)\w*)",
+    re.IGNORECASE,
+)
+
+
+def asks_not_to_keep(sentence: str) -> bool:
+    """Whether ``sentence`` asks the bot to forget, or not to keep, what it goes on to say."""
+    return bool(_NOT_TO_KEEP.match(sentence))
+
+
 #: Where a clause ends: a comma, a dash, a sentence's end.
 _CLAUSE_END = re.compile(r"(\s*(?:[,;.!?…]+|\s[—–-]+)\s*)")
 
@@ -394,7 +423,9 @@ _CLAUSE_END = re.compile(r"(\s*(?:[,;.!?…]+|\s[—–-]+)\s*)")
 def without_meta_talk(sentence: str) -> str:
     """``sentence`` without its clauses of talk about the chat itself ("Scratch that last
     one, I do keep bees" → "I do keep bees"); ``""`` when that is all it
-    says."""
+    says, or when it asks to forget, or not to keep, what it says."""
+    if asks_not_to_keep(sentence):
+        return ""
     parts = _CLAUSE_END.split(sentence)
     kept = [
         (part, parts[i + 1] if i + 1 < len(parts) else "")

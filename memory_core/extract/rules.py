@@ -42,6 +42,7 @@ from memory_core.extract.dates import next_occurrence, parse_date
 from memory_core.extract.explicit import detect_explicit, note_candidate, sensitive_candidates
 from memory_core.extract.filters import (
     REDACTED,
+    asks_not_to_keep,
     find_sensitive,
     is_ephemeral,
     is_exaggerated,
@@ -995,7 +996,9 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
         corrects, sentence = corrections.lead_abroad(sentence)
         slots = (
             []
-            if notes.is_question(sentence) or notes.is_noise_abroad(sentence)
+            if notes.is_question(sentence)
+            or notes.is_noise_abroad(sentence)
+            or asks_not_to_keep(sentence)
             else [
                 c
                 for part in asides.plain_statements_in(f"{greeting}{sentence}", language)

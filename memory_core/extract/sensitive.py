@@ -115,19 +115,21 @@ _LOOSE_SECRET_WORDS = ("pass", "alarm")
 _KEYWORD_SECRET = re.compile(
     # What it is for: after a preposition, or (Russian) a noun in the genitive ("пин-код карты").
     rf"\b(?P<kw>{_SECRET_WORDS}|{'|'.join(_LOOSE_SECRET_WORDS)})(?:\s+(?:{_FOR}|(?=[а-яё]))"
-    rf"(?P<for>[\w'’-]+(?:\s[\w'’-]+)?))?\s*(?:\bis\b|\bwas\b|=|:|\b(?:seems|appears)\s+to\s+be\b"
+    rf"(?P<for>[\w'’-]+(?:\s(?!{_NUMBER_WORD}\b)[\w'’-]+)?))?\s*(?:\bis\b|\bwas\b|=|:|\b(?:seems|appears)\s+to\s+be\b"
     r"|(?<=\w)['’]s\b"  # "my email password's 'sunflower!88'"
     r"|\b(?:ist|lautet|war|es|era|est|c'est|c’est|était|sont|sind)\b|\s[—–]|(?<=пароль)(?=\s)"
     r"|(?<=пин)(?=\s)"
     # Russian says no "is": after a Cyrillic word, a value with a digit or a symbol.
-    r"|(?<=[а-яё])(?=\s+\S*[\d!@#$%^&*+=?~_]))"
+    r"|(?<=[а-яё])(?=\s+\S*[\d!@#$%^&*+=?~_])"
+    # … or digits said as words ("код домофона один два три четыре").
+    rf"|(?<=[а-яё])(?=\s+{_NUMBER_WORD}(?:[\s,-]+{_NUMBER_WORD}){{2}}))"
     rf"\s*(?P<v>{_QUOTED_OR_WORD})",
     re.IGNORECASE,
 )
 #: "type the root password hunter2-Xq9", "enter PIN 4821": the keyword, then a value with no
 #: "is" between; kept only when the value looks like a secret (:func:`_bare_value_is_secret`).
 _BARE_SECRET = re.compile(
-    rf"\b(?P<kw>{_SECRET_WORDS})\s+(?P<v>{_SPOKEN_CODE}|[^\s,;]{{4,200}})",
+    rf"\b(?P<kw>{_SECRET_WORDS})\??\s+(?P<v>{_SPOKEN_CODE}|[^\s,;]{{4,200}})",
     re.IGNORECASE,
 )
 #: Symbols a typed password holds and a word does not.
@@ -206,6 +208,8 @@ _LOGIN = re.compile(
     re.IGNORECASE,
 )
 _SSN = re.compile(r"\b\d{3}-\d{2}-\d{4}\b")
+#: "my social is 123 45 6789": a social security number said short, in its 3-2-4 shape.
+_SOCIAL = re.compile(r"\bsocial(?:\s+is|\s*[:#])\s*(?P<v>\d{3}[ -]?\d{2}[ -]?\d{4})\b", re.I)
 _ID_DOC = re.compile(
     r"\b(?P<kw>passport|ssn|social\s+security(?:\s+number)?|national\s+(?:id|insurance)"
     r"(?:\s+number)?|id\s+(?:card\s+)?number|identity\s+(?:card\s+)?number|"
@@ -297,12 +301,40 @@ def _keyword_value(text: str, m: re.Match[str]) -> tuple[int, int]:
     return start, end
 
 
+#: Words said between "is" and the value ("password is literally 'password123'", "my pw is
+#: still Marmite77"): the value is the word after them, kept only when it looks like one.
+_FILLERS = frozenset(
+    "literally just still now actually basically simply always currently again also".split()
+)
+_NEXT_VALUE = re.compile(rf"\s+(?P<v>{_QUOTED_OR_WORD})")
+
+
+def _after_filler(text: str, kw: str, end: int) -> tuple[int, int] | None:
+    """Where the value after a filler word lies, or ``None`` when what follows is no secret
+    ("my password is just too weak")."""
+    m = _NEXT_VALUE.match(text, end)
+    if m is None:
+        return None
+    start, stop = _strip_quotes(text, m.start("v"), m.end("v"))
+    quoted = (start, stop) != (m.start("v"), m.end("v"))
+    value = text[start:stop]
+    if value.lower() in _NOT_A_SECRET or not (quoted or _bare_value_is_secret(kw, value)):
+        return None
+    return start, stop
+
+
 def _keyword_spans(text: str) -> list[SensitiveSpan]:
     spans: list[SensitiveSpan] = []
     for m in _KEYWORD_SECRET.finditer(text):
         start, end = _keyword_value(text, m)
         value = text[start:end]
         kw = m.group("kw").lower()
+        if value.lower() in _FILLERS:
+            after = _after_filler(text, kw, end)
+            if after is None:
+                continue
+            start, end = after
+            value = text[start:end]
         if not value or value.lower() in _NOT_A_SECRET:
             continue
         if _CYRILLIC_WORD.fullmatch(value) and not _SAID_AS.search(text, 0, start):
@@ -352,6 +384,8 @@ def _bare_spans(text: str) -> list[SensitiveSpan]:
     spans: list[SensitiveSpan] = []
     for m in _BARE_SECRET.finditer(text):
         start, end = _strip_quotes(text, m.start("v"), m.end("v"))
+        if text[end - 1] in ".?!" and re.fullmatch(r"[\d .-]+", text[start : end - 1]):
+            end -= 1  # "my PIN? 3141. dont tell": the code, not the sentence's end
         value, kw = text[start:end], re.sub(r"\s+", " ", m.group("kw").lower())
         if value.lower() in _NOT_A_SECRET or value.lower() == REDACTED:
             continue
@@ -400,6 +434,10 @@ def _identity_spans(text: str) -> list[SensitiveSpan]:
         SensitiveSpan(m.start(), m.end(), Category.IDENTITY_DOCUMENT, "ssn")
         for m in _SSN.finditer(text)
     ]
+    spans += [
+        SensitiveSpan(m.start("v"), m.end("v"), Category.IDENTITY_DOCUMENT, "ssn")
+        for m in _SOCIAL.finditer(text)
+    ]
     for m in _ID_DOC.finditer(text):
         if _digits(m.group("v")) >= 3:
             kw = re.sub(r"\s+", " ", m.group("kw").lower())
@@ -433,14 +471,15 @@ _THINGS = (
     r"icloud|apple\s+id|gmail|e-?mail|inbox|mailbox|outlook|account|netflix|spotify|hulu|disney|"
     r"amazon|prime|paypal|banking|bank\s+app|app|portal|vpn|ssh|server|admin(?:\s+panel)?|"
     r"database|db|(?:shared\s+)?drive|dropbox|printer|alarm|safe|locker|padlock|bike\s+lock|"
-    r"keypad|steam|xbox|playstation|ps[45]|instagram|insta|facebook|tiktok|vault|"
+    r"keypad|gate|garage(?:\s+door)?|(?:front\s+)?door|steam|xbox|playstation|ps[45]|instagram|insta|facebook|tiktok|vault|"
     r"handy|konto|postfach|tresor|alarmanlage|zugang|zugangsdaten|port[áa]til|m[óo]vil|correo|"
     r"cuenta|caja\s+fuerte|alarma|box|ordi|ordinateur|compte|bo[îi]te\s+mail|coffre|alarme|"
     r"вай-?фай|роутер|ноутбук|почт[аы]|аккаунт|сейф|сигнализаци[яи])"
 )
 #: Things whose code is digits alone ("the safe is 3141", "alarm's 7 3 1 9").
 _KEYPAD_THINGS = frozenset(
-    "alarm safe locker padlock keypad tresor alarmanlage alarma alarme coffre сейф".split()
+    "alarm safe locker padlock keypad gate door garage tresor alarmanlage alarma alarme coffre "
+    "сейф".split()
 )
 _DETERMINER = r"(?:the|my|our|your|his|her|das|die|der|den|dem|mein|meine|el|la|mi|le|mon|ma)"
 #: "it's hunter2 for the router", "use Starling#4 for the admin panel", "c'est Soleil89 pour le
@@ -500,9 +539,9 @@ def _password_shaped(value: str) -> bool:
 
 def _keypad_code(thing: str, value: str) -> bool:
     """A code of four or more digits (typed, spaced or said as words) for a keypad thing."""
-    if thing.lower() not in _KEYPAD_THINGS:
+    if thing.lower().split()[-1] not in _KEYPAD_THINGS:
         return False
-    compact = re.sub(r"[ .-]", "", value)
+    compact = re.sub(r"[ .-]", "", value).rstrip("#*")  # a keypad's enter key: "7731#"
     return (compact.isdigit() and len(compact) >= 4) or (
         not _digits(value) and _spoken_digits(value) >= 4
     )
@@ -515,10 +554,11 @@ def _thing_spans(text: str) -> list[SensitiveSpan]:
         for m in pattern.finditer(text):
             start, end = _strip_quotes(text, m.start("v"), m.end("v"))
             value, thing = text[start:end], m.group("thing")
-            if _keypad_code(thing, value) or (
-                _password_shaped(value) and len(value) >= 6 and not _NOT_AFTER_THING.search(value)
-            ):
-                label = f"{thing.lower()} password"
+            label = f"{thing.lower()} password"
+            if _keypad_code(thing, value):
+                end -= len(value) - len(value.rstrip("#*"))  # the code, not the enter key
+                spans.append(SensitiveSpan(start, end, Category.CREDENTIAL, label))
+            elif _password_shaped(value) and len(value) >= 6 and not _NOT_AFTER_THING.search(value):
                 spans.append(SensitiveSpan(start, end, Category.CREDENTIAL, label))
     return spans
 

@@ -590,6 +590,22 @@ class MemoryTools:
             self._user_said = await self._rules.extract(turn) if self.user_text else []
         return self._user_said
 
+    async def _user_said_private(self) -> bool:
+        """Whether the user's own message this turn reads private: by the rules' candidates,
+        or by the sensitivity model (any language); an embedder failure reads it as not."""
+        if any(c.sensitive for c in await self._said_by_user()):
+            return True
+        if self.ctx.sensitivity is None or not self.user_text.strip():
+            return False
+        try:
+            (topic,) = await self.ctx.lanes.run(
+                Lane.REPLY, self.ctx.sensitivity.topics, [self.user_text]
+            )
+        except EmbedderError as exc:
+            log.warning("sensitivity_meaning_failed", error=str(exc))
+            return False
+        return topic is not None
+
     async def _stated(self, decision: Decision, said_key: str) -> Decision:
         """An ending the model asks for is the user's own only when their message says it
         (then it applies like learning it would); otherwise it is an inference, which the
@@ -650,6 +666,17 @@ class MemoryTools:
                 "saved (they can say 'remember …' or send /remember)"
             )
         candidates = await self._candidates(text)
+        special = [c for c in candidates if c.sensitive and c.category != Category.HEALTH]
+        if special and not await self._user_said_private():
+            # "Ana is gay" written after "ugh, what a week": a special category (sex life,
+            # beliefs, politics, a union, a record, immigration, a confidence) is the user's
+            # to tell, never the model's to infer — the user's own message read private this
+            # turn lets its reading in. Health stays an inference the policy keeps at
+            # first-mention confidence ("I'm allergic to cats" from what they eat).
+            raise InvalidInputError(
+                "a private matter (sexuality, beliefs, politics, union, a criminal record, "
+                "immigration) is saved only when the user's own message says it"
+            )
         related = await self.flow.look_up(Lane.REPLY, self.user_id, candidates)
         now = self.ctx.clock.now()
         decisions: list[Decision] = []

@@ -107,6 +107,17 @@ SECRETS = [s for found in MESSAGES.values() for s in found]
         ("OTP: 4417 21", "4417 21"),
         ("my work password's Fjord!2024 now", "Fjord!2024"),
         ("the login for the vpn is mkr pass Tundra77", "mkr pass Tundra77"),
+        # Re-attacked (h-audit22): sent to the model and kept in clear before. A word between
+        # "is" and the value, a question mark after the keyword, Russian digit words after
+        # the thing in the genitive, a keypad's "#", a gate or door with its code.
+        ("password is literally 'password123' lol", "password123"),
+        ("my netflix password is still Marmite77", "Marmite77"),
+        ("my PIN? 3141. dont tell", "3141"),
+        ("код домофона один два три четыре", "один два три четыре"),
+        ("keypad: 7731#", "7731"),  # the digits: a model's "7731" is masked too
+        ("my social is 123 45 6789", "123 45 6789"),
+        ("gate is 1-9-8-4 btw", "1-9-8-4"),
+        ("the garage door is 5 5 2 0", "5 5 2 0"),
     ],
 )
 def test_secrets_as_people_say_them_are_found(text: str, secret: str) -> None:
@@ -172,6 +183,14 @@ def test_secrets_as_people_say_them_are_found(text: str, secret: str) -> None:
         "my password's too weak",
         "the sms code came late",
         "I came back from Crete with a tan in 2024",
+        "my password is just too weak",
+        "my password is literally the worst",
+        "what's my PIN? I forgot",
+        "the gate is 14 at terminal 2",
+        "our door is 2 flights up",
+        "код домофона не работает",
+        "Social 101 is my favourite class",
+        "my social is at 8 tonight",
     ],
 )
 def test_words_that_only_look_like_secrets_are_left_alone(text: str) -> None:

@@ -364,3 +364,41 @@ async def test_a_models_move_left_unanswered_keeps_the_told_home(tmp_path: Path)
         homes = {f.value_text: f.status for f in await _facts(rt) if f.key == "home_city"}
         assert homes["Ana lives in Berlin."] == Status.ACTIVE, homes
         assert all(s != Status.ACTIVE for v, s in homes.items() if "Porto" in v), homes
+
+
+async def test_the_model_cannot_write_a_private_matter_the_user_did_not_say(
+    tmp_path: Path,
+) -> None:
+    """Issue 22 re-attacked (h-audit22): after "naja, was für eine Woche" the model's
+    `remember_fact("Ana ist schwul")` was saved (active, private) and acknowledged ("Gemerkt:
+    you ist schwul"); in a group "lol what a week" let it save a conviction and told the group
+    "Saved to memory: a private memory". A special category is the user's to say: refused
+    unless their own message says one (health stays a first-mention inference)."""
+    async with FakeAnthropic() as fake, llm_bot(tmp_path, fake) as rt:
+        for n, (said, written) in enumerate(
+            [
+                ("naja, was für eine Woche", "Ana ist schwul"),
+                ("lol what a week", "I was arrested for shoplifting"),
+                ("what a week, honestly", "I'm a Jehovah's Witness"),
+            ]
+        ):
+            fake.tool_calls([("remember_fact", {"text": written})])
+            fake.text("Ok.")
+            make = factories.group_message if n == 1 else message
+            replies = await rt.router.on_message(make(said, message_id=f"w{n}"))
+            (result,) = tool_results(fake.requests[-1])
+            assert result["is_error"] and "user's own message" in result["content"], result
+            assert all("Saved" not in r.text and "private memory" not in r.text for r in replies)
+        await rt.settle()
+        assert [f.value_text for f in await _facts(rt)] == []
+        # Said by the user, in their words: the model's reading of it is saved (private).
+        fake.tool_calls([("remember_fact", {"text": "I'm a Jehovah's Witness"})])
+        fake.text("Thank you for telling me.")
+        await rt.router.on_message(
+            message("ich bin seit meiner Kindheit Zeugin Jehovas", message_id="w9")
+        )
+        (result,) = tool_results(fake.requests[-1])
+        assert not result.get("is_error"), result
+        await rt.settle()
+        stored = [f for f in await _facts(rt) if "Jehovah" in f.value_text]
+        assert stored and all(f.sensitive for f in stored)
