@@ -603,4 +603,28 @@ def former(clause: str, ctx: Context) -> list[Candidate]:
     return []
 
 
-RULES: tuple[Rule, ...] = (former, home, origin, job, employer)
+#: The user's own trade said by its verb ("I drive a bus for the city", "I drive taxis for a
+#: living", "I teach physics at …"), as a relative's is ("my uncle drives a lorry"): narrow,
+#: a vehicle driven for a living or a subject taught (not "I drive a Volvo", "I teach my dog").
+_OWN_TRADE = re.compile(
+    r"^i\s+(?:(?:also|still|now|currently|actually)\s+)?"
+    r"(?:drive\s+(?:a\s+|an\s+|the\s+)?(?P<v>taxi|cab|bus|lorry|truck|van|tram|forklift)(?:e?s)?"
+    r"|teach\s+(?P<s>maths?|english|history|science|physics|chemistry|biology|french|german|"
+    r"spanish|music|art|geography|drama|latin|economics|ict|computing|pe))"
+    r"(?:\s+(?:for|at|in|around|on)\b.*)?$",
+    re.IGNORECASE,
+)
+
+
+def trade(clause: str, ctx: Context) -> list[Candidate]:
+    """ "I drive a bus for the city" → ``job_title`` "bus driver"; "I teach physics at a
+    college" → "physics teacher"."""
+    m = _OWN_TRADE.match(clause)
+    if m is None:
+        return []
+    title = f"{m['v'].lower()} driver" if m["v"] else f"{m['s'].lower()} teacher"
+    text = f"{ctx.subject} works as {_article(title)} {title}."
+    return fact("job_title", text, Category.IDENTITY, 0.7, title)
+
+
+RULES: tuple[Rule, ...] = (former, home, origin, job, employer, trade)
