@@ -400,6 +400,14 @@ _STUDYING = re.compile(
 
 
 _AT_A_PLACE = re.compile(r"at\s+(?:the|a|an|my|our)\s", re.IGNORECASE)
+#: A workplace's name said after a job with "in" ("a chef in Hotel Sol", "a nurse in St Mary's
+#: Hospital", "a waiter in Cafe Rouge"): by a word for its kind, never a town.
+_PLACE_OF_WORK = re.compile(
+    r"\b(?:hotel|hospital|cafe|café|restaurant|bar|pub|inn|bistro|diner|clinic|surgery|pharmacy|"
+    r"bank|store|shop|supermarket|factory|gym|bakery|salon|library|university|academy|school|"
+    r"college|nursery|studio|museum|theatre|theater|airport|prison|hospice|infirmary)\b",
+    re.IGNORECASE,
+)
 
 
 def _job(clause: str, ctx: Context, *, as_a_job: bool, subject: str = "") -> list[Candidate]:
@@ -447,14 +455,27 @@ def _job(clause: str, ctx: Context, *, as_a_job: bool, subject: str = "") -> lis
         key, verb = ("school", "studies at") if school else ("employer", "works at")
         out += fact(key, f"{ctx.subject} {verb} {org[0]}.", Category.IDENTITY, org[1], org[0])
     where = m.group("city") or m.group("lives") or town
+    return out + _where_the_job_is(where, ctx, named=org is not None)
+
+
+def _where_the_job_is(where: str | None, ctx: Context, *, named: bool) -> list[Candidate]:
+    """The place said after a job: a workplace's name ("a chef in Hotel Sol") is the employer
+    (unless one was named), a town the home ("a sales manager in Chicago")."""
     if where and not where[:1].isupper() and not (ctx.all_lower and lower_town(where)):
-        where = None  # "a teacher in us history", "a waiter in a restaurant": no town
+        return []  # "a teacher in us history", "a waiter in a restaurant": no town
+    if where and _PLACE_OF_WORK.search(where):
+        # "I'm a chef in Hotel Sol", "a nurse in St Mary's Hospital": the workplace, no home.
+        firm = None if named else employer_name(where, ctx)
+        if firm is None:
+            return []
+        return fact(
+            "employer", f"{ctx.subject} works at {firm[0]}.", Category.IDENTITY, firm[1], firm[0]
+        )
     city = place(where, ctx) if where else None
-    if city is not None and not city[1]:
-        # "I'm a sales manager in Chicago": where they work is, said this way, where they live.
-        text = f"{ctx.subject} lives in {city[0]}."
-        out += fact("home_city", text, Category.IDENTITY, 0.6, city[0])
-    return out
+    if city is None or city[1]:
+        return []
+    # "I'm a sales manager in Chicago": where they work is, said this way, where they live.
+    return fact("home_city", f"{ctx.subject} lives in {city[0]}.", Category.IDENTITY, 0.6, city[0])
 
 
 #: How long the user has been somewhere, said after it: "since 2019", "since March 2020",

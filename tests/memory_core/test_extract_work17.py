@@ -114,6 +114,8 @@ def test_a_workplace_said_by_its_kind(text: str, employer: str) -> None:
         ("Soy cocinera en Hotel Sol.", {"job_title": "cocinera", "employer": "Hotel Sol"}),
         ("soy camarero en Restaurante Casa Pepe", {"job_title": "camarero"}),
         ("Je suis serveuse à Hôtel Lutetia.", {"job_title": "serveuse"}),
+        ("I'm a chef in Hotel Sol.", {"job_title": "chef", "employer": "Hotel Sol"}),
+        ("I work as a porter in Kingsway Hospital", {"employer": "Kingsway Hospital"}),
     ],
 )
 def test_a_workplace_after_the_job_is_no_home(text: str, slots: dict[str, str]) -> None:
