@@ -19,6 +19,7 @@ from memory_core.extract import (
     endings,
     pastimes_intl,
     patterns_intl_health,
+    patterns_intl_kin,
     patterns_intl_life,
     patterns_intl_people,
 )
@@ -57,6 +58,8 @@ _FIRST_PERSON = {
     r"aprendo|ahorro|sueño|cuido|soporto|aguanto|detesto|disfruto|entreno|pienso|intento|espero|"
     # "we" said by the verb alone ("en agosto pensamos viajar a Oaxaca"): plans and habits.
     r"queremos|pensamos|planeamos|esperamos|preferimos|necesitamos|jugamos|trabajamos|viajamos|"
+    # A trip said by the verb alone ("en julio vamos a Italia", "este verano voy a Lisboa").
+    r"voy|vamos|viajo|vuelo|volamos|"
     # The pronoun on the verb: "acabo de mudarme a Cáceres".
     r"mudarme|mudarnos",
     "fr": r"je|j|moi|mon|ma|mes|me|m|nous|notre|nos|on",
@@ -71,6 +74,8 @@ _FIRST_PERSON = {
     r"собираюсь|коплю|учу|умею|пью|ем|курю|ношу|сижу|помню|вожу|держу|выращиваю|собираю|"
     r"надеюсь|ненавижу|терпеть|тренируюсь|пою|танцую|рисую|вяжу|коллекционирую|изучаю|"
     r"собираемся|хотим|планируем|мечтаем|живём|живем|любим|копим|"
+    # A trip said by the verb alone ("летом едем в Турцию", "в июле летим в Испанию").
+    r"еду|едем|едём|поеду|поедем|поедём|лечу|летим|полечу|полетим|отдыхаем|"
     # A reflexive verb in the first person ("встречаюсь", "стараюсь").
     r"[а-яё]{2,}(?:юсь|усь)",
     "uk": r"я|мій|моя|моє|мої|мене|мені|ми|наш|наша|наше|наші|нас|нам",
@@ -180,6 +185,15 @@ _SMALL_TALK = re.compile(
     r"пока|до\s+свидания|у\s+меня\s+всё\s+хорошо|всё\s+хорошо|"
     r"(?:c'est|es|ist|это)\s+\w+(?:\s+(?:again|wieder|de\s+nuevo|encore|снова|опять))?)"
     r"[\s!.,?…]*$",
+    re.IGNORECASE,
+)
+#: An apology or excuse said before a statement ("Entschuldigung, ich bin 26", "perdón, tengo
+#: 26", "pardon, j'ai 26 ans", "извини, мне 26"): no part of what is told, and no name.
+APOLOGY_LEAD = re.compile(
+    r"^\W*(?:(?:oh|ah|och|ay|ой|ах)\s*,?\s+)?(?:sorry|entschuldigung|entschuldige|entschuldigen\s+sie|"
+    r"verzeihung|pardon|perd[oó]n|perdona|perdone|disculpa|disculpe|disculpad|lo\s+siento|"
+    r"d[ée]sol[ée]e?s?|excuse[sz]?[- ]moi|извини|извините|простите|прости|сорри|"
+    r"пардон)(?:\s+(?:mal|bitte|por\s+favor))?\s*[,:!.—–-]+\s*",
     re.IGNORECASE,
 )
 _GREETING_LEAD = re.compile(
@@ -700,7 +714,7 @@ def is_question(sentence: str) -> bool:
 def says_more(sentence: str, slots: list[Candidate]) -> bool:
     """True when ``sentence`` says more than the slot values read from it: "Me llamo Ana y
     tengo dos perros" keeps its note beside the name, "Me llamo Ana." does not."""
-    rest = _SAID_BEFORE.sub("", sentence.strip())
+    rest = APOLOGY_LEAD.sub("", _SAID_BEFORE.sub("", sentence.strip()))
     for cand in slots:
         if cand.value:  # the value as a word ("vegetarian" is no part of "vegetariano")
             rest = re.sub(rf"(?<!\w){re.escape(cand.value)}(?!\w)", " ", rest)
@@ -734,6 +748,8 @@ def _covered(slots: list[Candidate]) -> set[str]:
         covered |= _AGE_WORDS
     if any(c.valid_to is not None and not c.temporary for c in slots):
         covered |= endings.ENDING_WORDS  # "Ya no vivo en Sevilla": the ending holds it all
+    if any(c.key == "job_title" or c.key.endswith(".job") for c in slots):
+        covered |= patterns_intl_kin.TRADE_WORDS  # "Муж водит автобус": the job holds it all
     if any(c.key == "origin" for c in slots):
         # "Als Kind habe ich in Graz gewohnt": where the user grew up holds it all
         covered |= patterns_intl_life.CHILDHOOD_WORDS
@@ -848,6 +864,7 @@ def note(sentence: str, language: str, ctx: Context, *, explicit: bool = False) 
     if not keepable(text, language, explicit=explicit):
         return []
     text = _GREETING_LEAD.sub("", text)  # "Hallo, ich wohne …" keeps what was said
+    text = APOLOGY_LEAD.sub("", text)  # "Perdona, vivo en …": what is said, not the excuse
     text = text[:1].upper() + text[1:]
     if normalize_value_text(text, own_words=True) is None:
         return []

@@ -400,6 +400,14 @@ _STUDYING = re.compile(
 
 
 _AT_A_PLACE = re.compile(r"at\s+(?:the|a|an|my|our)\s", re.IGNORECASE)
+#: A workplace's name said after a job with "in" ("a chef in Hotel Sol", "a nurse in St Mary's
+#: Hospital", "a waiter in Cafe Rouge"): by a word for its kind, never a town.
+_PLACE_OF_WORK = re.compile(
+    r"\b(?:hotel|hospital|cafe|café|restaurant|bar|pub|inn|bistro|diner|clinic|surgery|pharmacy|"
+    r"bank|store|shop|supermarket|factory|gym|bakery|salon|library|university|academy|school|"
+    r"college|nursery|studio|museum|theatre|theater|airport|prison|hospice|infirmary)\b",
+    re.IGNORECASE,
+)
 
 
 def _job(clause: str, ctx: Context, *, as_a_job: bool, subject: str = "") -> list[Candidate]:
@@ -447,14 +455,27 @@ def _job(clause: str, ctx: Context, *, as_a_job: bool, subject: str = "") -> lis
         key, verb = ("school", "studies at") if school else ("employer", "works at")
         out += fact(key, f"{ctx.subject} {verb} {org[0]}.", Category.IDENTITY, org[1], org[0])
     where = m.group("city") or m.group("lives") or town
+    return out + _where_the_job_is(where, ctx, named=org is not None)
+
+
+def _where_the_job_is(where: str | None, ctx: Context, *, named: bool) -> list[Candidate]:
+    """The place said after a job: a workplace's name ("a chef in Hotel Sol") is the employer
+    (unless one was named), a town the home ("a sales manager in Chicago")."""
     if where and not where[:1].isupper() and not (ctx.all_lower and lower_town(where)):
-        where = None  # "a teacher in us history", "a waiter in a restaurant": no town
+        return []  # "a teacher in us history", "a waiter in a restaurant": no town
+    if where and _PLACE_OF_WORK.search(where):
+        # "I'm a chef in Hotel Sol", "a nurse in St Mary's Hospital": the workplace, no home.
+        firm = None if named else employer_name(where, ctx)
+        if firm is None:
+            return []
+        return fact(
+            "employer", f"{ctx.subject} works at {firm[0]}.", Category.IDENTITY, firm[1], firm[0]
+        )
     city = place(where, ctx) if where else None
-    if city is not None and not city[1]:
-        # "I'm a sales manager in Chicago": where they work is, said this way, where they live.
-        text = f"{ctx.subject} lives in {city[0]}."
-        out += fact("home_city", text, Category.IDENTITY, 0.6, city[0])
-    return out
+    if city is None or city[1]:
+        return []
+    # "I'm a sales manager in Chicago": where they work is, said this way, where they live.
+    return fact("home_city", f"{ctx.subject} lives in {city[0]}.", Category.IDENTITY, 0.6, city[0])
 
 
 #: How long the user has been somewhere, said after it: "since 2019", "since March 2020",
@@ -603,4 +624,28 @@ def former(clause: str, ctx: Context) -> list[Candidate]:
     return []
 
 
-RULES: tuple[Rule, ...] = (former, home, origin, job, employer)
+#: The user's own trade said by its verb ("I drive a bus for the city", "I drive taxis for a
+#: living", "I teach physics at …"), as a relative's is ("my uncle drives a lorry"): narrow,
+#: a vehicle driven for a living or a subject taught (not "I drive a Volvo", "I teach my dog").
+_OWN_TRADE = re.compile(
+    r"^i\s+(?:(?:also|still|now|currently|actually)\s+)?"
+    r"(?:drive\s+(?:a\s+|an\s+|the\s+)?(?P<v>taxi|cab|bus|lorry|truck|van|tram|forklift)(?:e?s)?"
+    r"|teach\s+(?P<s>maths?|english|history|science|physics|chemistry|biology|french|german|"
+    r"spanish|music|art|geography|drama|latin|economics|ict|computing|pe))"
+    r"(?:\s+(?:for|at|in|around|on)\b.*)?$",
+    re.IGNORECASE,
+)
+
+
+def trade(clause: str, ctx: Context) -> list[Candidate]:
+    """ "I drive a bus for the city" → ``job_title`` "bus driver"; "I teach physics at a
+    college" → "physics teacher"."""
+    m = _OWN_TRADE.match(clause)
+    if m is None:
+        return []
+    title = f"{m['v'].lower()} driver" if m["v"] else f"{m['s'].lower()} teacher"
+    text = f"{ctx.subject} works as {_article(title)} {title}."
+    return fact("job_title", text, Category.IDENTITY, 0.7, title)
+
+
+RULES: tuple[Rule, ...] = (former, home, origin, job, employer, trade)

@@ -190,8 +190,9 @@ _AGE = {
     # "ich bin 32", "…, bin zweiunddreißig und …" (the "ich" said once for the whole line).
     "de": rf"(?:ich\s+)?bin\s+(?:jetzt\s+|schon\s+|gerade\s+)?{_age_number('de')}"
     r"(?:\s+jahre(?:\s+alt)?)?",
-    "es": rf"tengo\s+(?:ya\s+)?{_age_number('es')}\s+años",
-    "fr": rf"j['’]ai\s+(?:déjà\s+)?{_age_number('fr')}\s+ans",
+    # "tengo 26", "j'ai 26" in chat: the years left out before a comma or the end, as in Russian.
+    "es": rf"tengo\s+(?:ya\s+)?{_age_number('es')}(?:\s+años|(?=\s*(?:[,.!;]|$)))",
+    "fr": rf"j['’]ai\s+(?:déjà\s+)?{_age_number('fr')}(?:\s+ans|(?=\s*(?:[,.!;]|$)))",
     # "мне 33 года"; in chat "мне 33," with the years left out before a comma or the end.
     "ru": rf"мне\s+(?:уже\s+)?{_age_number('ru')}(?:\s+(?:год|года|лет)|(?=\s*(?:[,.!;]|$)))",
 }
@@ -495,6 +496,21 @@ _JOB_IN = {
 }
 
 
+def _work_town(sentence: str, language: str, ctx: Context) -> list[Candidate]:
+    """The town said after the user's job, workplace or employer ("trabajo de enfermera en
+    Sevilla", "je bosse dans une banque à Bordeaux"): their home, as the English rules read "I'm
+    a nurse in Leeds"; a workplace said by its kind ("soy cocinera en Hotel Sol") is where they
+    work (``employer``), never a home."""
+    town = _town_of_job(sentence, language) or patterns_intl_life.town_of_workplace(
+        sentence, language
+    )
+    if town is None:
+        return []
+    if patterns_intl_life.is_workplace(town, language):
+        return fact("employer", f"{ctx.subject} works at {town}.", Category.IDENTITY, 0.7, town)
+    return fact("home_city", f"{ctx.subject} lives in {town}.", Category.IDENTITY, 0.75, town)
+
+
 def _town_of_job(sentence: str, language: str) -> str | None:
     job = _job(sentence, language)
     if job is None or language not in _JOB_IN:
@@ -540,12 +556,27 @@ _RU_HAVE = re.compile(
 )
 
 
+#: "Муж водит автобус", "Жена преподаёт в школе", "Сестра — юрист": a relative at the line's
+#: start with no "мой" and no name, then what they do (a lower-case verb or a dash).
+_RU_RELATIVE_FIRST = re.compile(
+    rf"^\s*(?P<r>{_RU_RELATION})\s+(?=(?-i:[а-яё])[а-яё]+(?:ет|ит|ёт|ут|ют|ат|ят)\b|[—–-])",
+    re.IGNORECASE,
+)
+
+
+def _ru_relative_first(sentence: str) -> str:
+    m = _RU_RELATIVE_FIRST.match(sentence)
+    if m is None or russian.in_nominative([m["r"]], "nomn") is None:
+        return sentence
+    return f"Мой {m['r']} {sentence[m.end() :]}"
+
+
 def _ru_with_my(sentence: str) -> str:
     """ "У нас сын Миша, …" said as "Мой сын Миша, …", which the readers of the user's people
     read (a relation and a name in the nominative only: "Брату Саше пять" is read as it is)."""
     m = _RU_HAVE.match(sentence)
     if m is None:
-        return sentence
+        return _ru_relative_first(sentence)
     rel = m["r1"] or m["r2"] or m["r3"]
     if russian.in_nominative([rel], "nomn") is None or russian.name_in(m["n"], "nomn") is None:
         return sentence
@@ -601,14 +632,13 @@ def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
                 "origin", f"{ctx.subject} is from {origin}.", Category.IDENTITY, 0.75, origin
             )
     town = _home_town(sentence, language, ctx)
-    lived_since = town is not None  # "desde 2019" after a job says since when the job is held
-    if town is None:
-        town = _town_of_job(sentence, language)
     if town is not None:
-        since = _since(sentence) if lived_since else None
+        since = _since(sentence)
         lives = f"has lived in {town} since {since.year}" if since else f"lives in {town}"
         text = f"{ctx.subject} {lives}."
         out += fact("home_city", text, Category.IDENTITY, 0.75, town, valid_from=since)
+    else:
+        out += _work_town(sentence, language, ctx)
     health = patterns_intl_health.read(sentence, language, ctx)
     more = _more(sentence, language, ctx)
     if health:  # "Ich bin Diabetiker": who has a condition, no job
@@ -626,8 +656,20 @@ def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     said = {c.key for c in out}
     out += [c for c in cards_intl.read(sentence, language, ctx) if c.key not in said]
     if not health and not any(c.key == "job_title" for c in out):
-        out += _job_by_shape(sentence, language, ctx)
+        trade = _own_trade(sentence, language, ctx)
+        if trade:  # "je conduis un bus": the job, no car driven
+            out = [c for c in out if not c.key.startswith("habit.drive_")]
+        out += trade or _job_by_shape(sentence, language, ctx)
     return out
+
+
+def _own_trade(sentence: str, language: str, ctx: Context) -> list[Candidate]:
+    """ "Ich fahre Taxi", "conduzco un camión", "j'enseigne l'histoire": the user's own job
+    said by its verb, as the English rules read "I drive a bus for the city"."""
+    job = patterns_intl_kin.own_trade(sentence, language)
+    if job is None:
+        return []
+    return fact("job_title", f"{ctx.subject} works as {job}.", Category.IDENTITY, 0.7, job)
 
 
 def _job_by_shape(sentence: str, language: str, ctx: Context) -> list[Candidate]:

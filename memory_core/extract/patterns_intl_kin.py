@@ -134,6 +134,48 @@ def _trade_said(language: str, after: str, *, female: bool) -> str | None:
     return jobs[female] if re.match(verb, after, re.IGNORECASE) else None
 
 
+#: The same trades said by the user of themselves ("ich fahre Taxi", "conduzco un camión", "je
+#: conduis un bus", "вожу такси"; "ich unterrichte", "enseño", "j'enseigne", "преподаю"),
+#: at the start of a clause (the subject may be left out where the language drops it).
+_I_DRIVE = {
+    "de": r"(?:ich\s+)?fahre\s+(?:einen\s+|ein\s+|den\s+|das\s+)?",
+    "es": r"(?:yo\s+)?conduzco\s+(?:un\s+|el\s+|una\s+)?",
+    "fr": r"je\s+conduis\s+(?:un\s+|une\s+|des\s+|le\s+|les\s+)?",
+    "ru": r"(?:я\s+)?вожу\s+",
+}
+_I_TEACH = {
+    "de": r"(?:ich\s+)?unterrichte\b",
+    "es": r"(?:yo\s+)?(?:enseño|doy\s+clases)\b",
+    "fr": r"j['’]enseigne\b",
+    "ru": r"(?:я\s+)?преподаю\b",
+}
+
+
+#: The words a trade said by its verb is told in ("fährt Taxi", "je conduis un bus", "вожу
+#: такси"): no more than the job read from them.
+TRADE_WORDS = frozenset(
+    """fährt faehrt fahre ich einen ein den das lkw laster lastwagen taxi unterrichtet unterrichte
+    conduce conduzco yo un una el autobús autobus camión camion taxi enseña enseño doy da clases
+    conduit conduis je une des le les bus camion taxis enseigne j
+    водит вожу я такси автобус грузовик фуру преподаёт преподает преподаю""".split()
+)
+
+
+def own_trade(sentence: str, language: str) -> str | None:
+    """The user's own job said by its verb ("ich fahre Taxi" → "Taxifahrer"), or ``None``."""
+    if language not in _I_DRIVE:
+        return None
+    start = r"(?:^|(?<=[,;]\s))\s*"
+    vehicles = "|".join(sorted(map(re.escape, _DRIVERS[language]), key=len, reverse=True))
+    pattern = rf"{start}{_I_DRIVE[language]}(?P<v>{vehicles})(?:e?s)?{_END}"
+    drives = re.search(pattern, sentence, re.IGNORECASE)
+    if drives is not None:
+        return _DRIVERS[language][drives["v"].lower()][0]
+    if re.search(rf"{start}{_I_TEACH[language]}", sentence, re.IGNORECASE):
+        return _TEACHES[language][1][0]
+    return None
+
+
 def _job_said(language: str, after: str) -> str | None:
     """The job said right after the relative ("ist Lehrerin", "работает врачом")."""
     if language == "ru":

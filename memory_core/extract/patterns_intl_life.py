@@ -161,6 +161,96 @@ _SCHOOL = {
 }
 
 
+#: Where the user works said by its kind, as "I work at a bank" is kept ("je bosse dans une
+#: banque", "ich arbeite in einer Bank", "trabajo en un hospital", "работаю в банке"): the
+#: workplace with its article, as said (a Russian one in the nominative).
+_WORK_IN = {
+    "de": r"(?:ich\s+|und\s+)?(?:arbeite|jobbe)\s+(?:jetzt\s+)?"
+    r"(?:in\s+(?:einer|einem|der|dem)|im)\s+",
+    "es": r"(?:trabajo|curro)\s+(?:ahora\s+)?en\s+(?:un|una|el|la)\s+",
+    "fr": r"(?:je\s+|et\s+)(?:travaille|bosse)\s+(?:maintenant\s+)?dans\s+(?:une?|la|le|l['’])\s*",
+    "ru": r"(?:я\s+)?работаю\s+(?:сейчас\s+)?(?:в|на)\s+",
+}
+_WORKPLACES = {
+    "de": r"bank|sparkasse|krankenhaus|klinik|schule|grundschule|fabrik|hotel|restaurant|apotheke|"
+    r"bäckerei|supermarkt|kita|kindergarten|werkstatt|firma|agentur|praxis|arztpraxis|labor|"
+    r"buchhandlung|versicherung|behörde|bibliothek|kanzlei|pflegeheim|altenheim",
+    "es": r"banco|hospital|colegio|escuela|instituto|fábrica|fabrica|hotel|restaurante|farmacia|"
+    r"clínica|clinica|tienda|supermercado|panadería|panaderia|guardería|guarderia|empresa|"
+    r"taller|laboratorio|librería|libreria|bar|cafetería|cafeteria|residencia|biblioteca|"
+    r"aseguradora|gestoría|gestoria|startup",
+    "fr": r"banque|hôpital|hopital|école|ecole|lycée|lycee|collège|college|usine|magasin|"
+    r"supermarché|supermarche|restaurant|hôtel|hotel|pharmacie|clinique|boulangerie|librairie|"
+    r"crèche|creche|entreprise|start-up|startup|agence|garage|laboratoire|labo|assurance|"
+    r"bibliothèque|bibliotheque|mairie|ehpad|cabinet",
+    "ru": r"банк\w*|больниц\w*|школ\w*|завод\w*|фабрик\w*|гостиниц\w*|отел\w*|ресторан\w*|"
+    r"аптек\w*|клиник\w*|магазин\w*|детск\w+\s+сад\w*|садик\w*|поликлиник\w*|офис\w*|"
+    r"библиотек\w*|университет\w*|институт\w*|лаборатори\w*|колледж\w*",
+}
+
+
+def _workplace(sentence: str, language: str) -> str | None:
+    """The kind of place the user works at, said with its article ("une banque"), or ``None``."""
+    if language not in _WORK_IN:
+        return None
+    pattern = rf"(?<!\w){_WORK_IN[language]}(?P<v>{_WORKPLACES[language]})(?![\w-])"
+    m = re.search(pattern, sentence, re.IGNORECASE)
+    if m is None:
+        return None
+    if language == "ru":
+        return russian.in_nominative(m["v"].split(), "loct")  # "в банке", "на заводе"
+    article = sentence[m.start() : m.start("v")]
+    said = re.search(r"(?:une?|la|le|l['’]|einer|einem|der|dem|im|un|una|el)\s*$", article, re.I)
+    word = m["v"]
+    if said is None:
+        return word
+    art = "dem" if said.group(0).lower() == "im" else said.group(0)  # "im Hotel": "bei dem Hotel"
+    return f"{art}{word}" if art.endswith(("'", "’")) else f"{art.strip()} {word}"
+
+
+def is_workplace(value: str, language: str) -> bool:
+    """Whether ``value`` names a workplace by its kind ("Hotel Sol", "Clínica Dental"), no town."""
+    first = value.split()[0] if value.split() else ""
+    return language in _WORKPLACES and bool(re.fullmatch(_WORKPLACES[language], first, re.I))
+
+
+#: The town after where the user works ("… dans une banque à Bordeaux", "bei Bosch in
+#: Reutlingen", "в больнице в Казани").
+_TOWN_AFTER = {
+    "de": r"in\s+(?P<t>(?-i:[A-ZÄÖÜ])[\w-]+)",
+    "es": r"en\s+(?P<t>(?-i:[A-ZÁÉÍÓÚÑ])[\w-]+(?:\s+(?-i:[A-Z])[\w-]+)?)",
+    "fr": r"(?:à|a)\s+(?P<t>(?-i:[A-ZÀ-Ý])[\w'-]+(?:-[\w'-]+)*)",
+    "ru": r"во?\s+(?P<t>(?-i:[А-ЯЁ])[\w-]+)",
+}
+
+
+def town_of_workplace(sentence: str, language: str) -> str | None:
+    """The town said right after the user's workplace or employer, or ``None``."""
+    if language not in _TOWN_AFTER:
+        return None
+    ru = language == "ru"
+    where = _workplace_said(sentence, language)
+    if where is None:
+        firm = russian.employer(sentence) if ru else _proper(_EMPLOYER.get(language), sentence)
+        at = sentence.find(firm) if firm else -1
+        where = (at + len(firm)) if firm and at >= 0 else None
+    if where is None:
+        return None
+    m = re.match(rf"\s+{_TOWN_AFTER[language]}\s*(?:[,.;!?]|$)", sentence[where:], re.IGNORECASE)
+    if m is None:
+        return None
+    return russian.known_town(m["t"]) if ru else m["t"]
+
+
+def _workplace_said(sentence: str, language: str) -> int | None:
+    """Where the workplace said by its kind ends in ``sentence``, or ``None``."""
+    if language not in _WORK_IN:
+        return None
+    pattern = rf"(?<!\w){_WORK_IN[language]}(?P<v>{_WORKPLACES[language]})(?![\w-])"
+    m = re.search(pattern, sentence, re.IGNORECASE)
+    return m.end() if m else None
+
+
 def _proper(pattern: str | None, sentence: str) -> str | None:
     if pattern is None:
         return None
@@ -173,6 +263,7 @@ def _places(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     out: list[Candidate] = []
     ru = language == "ru"
     employer = russian.employer(sentence) if ru else _proper(_EMPLOYER.get(language), sentence)
+    employer = employer or _workplace(sentence, language)
     if employer is not None:
         text = f"{ctx.subject} works at {employer}."
         out += fact("employer", text, Category.IDENTITY, 0.75, employer)

@@ -462,8 +462,54 @@ def my_thing(clause: str, ctx: Context) -> list[Candidate]:
     return fact(f"likes.{_topic(thing)}", text, Category.SOFT_PREFERENCE, 0.7, thing)
 
 
+#: "I'm more of a tea person", "I'm a coffee person", "definitely a cat person": which of two
+#: the user prefers, said as the kind of person they are.
+_X_PERSON = re.compile(
+    rf"^(?:{_I_AM}\s+)?(?:(?:more|much\s+more|definitely|really|totally|very\s+much|always\s+"
+    r"been|such)\s+)*(?:of\s+)?(?:a|an)\s+(?P<v>tea|coffee|wine|beer|gin|whisky|whiskey|"
+    r"cocktail|dog|cat|beach|mountain|city|country|sweet|savou?ry|cheese|chocolate|book|"
+    r"film|movie|summer|winter)\s+(?:person|guy|girl|gal|woman|man|lover)$",
+    re.IGNORECASE,
+)
+_PERSON_PLURAL = frozenset({"dog", "cat", "book", "film", "movie", "cocktail"})
+
+
+#: "Been listening to loads of jazz", "I've been listening to a lot of Bowie lately": music
+#: listened to much, a taste (subject left out as chat does); not one podcast on the way in.
+_LISTENING_TO_LOTS = re.compile(
+    r"^(?:i(?:'ve|\s+have)\s+)?been\s+(?:(?:really|just)\s+)?listening\s+to\s+(?:loads|lots|"
+    r"a\s+lot|tons|heaps|so\s+much|a\s+ton|plenty)\s+of\s+"
+    r"(?P<v>[^\W\d_][\w'&-]*(?:\s+[^\W\d_][\w'&-]*){0,2}?)"
+    r"(?:\s+(?:lately|recently|these\s+days|at\s+the\s+moment|again))?$",
+    re.IGNORECASE,
+)
+
+
+def listening(clause: str, ctx: Context) -> list[Candidate]:
+    """Reads "been listening to loads of jazz" → ``likes.jazz``."""
+    m = _LISTENING_TO_LOTS.match(clause.strip())
+    if m is None:
+        return []
+    thing = m["v"]
+    text = f"{ctx.subject} has been listening to a lot of {thing}."
+    return fact(f"likes.{_topic(thing)}", text, Category.SOFT_PREFERENCE, 0.6, thing)
+
+
+def x_person(clause: str, ctx: Context) -> list[Candidate]:
+    """Reads "I'm more of a tea person" → ``preference.tea``; "a dog person" → dogs."""
+    m = _X_PERSON.match(clause.strip())
+    if m is None:
+        return []
+    thing = m["v"].lower()
+    said = f"{thing}s" if thing in _PERSON_PLURAL else thing
+    text = f"{ctx.subject} prefers {said}."
+    return fact(f"preference.{slug(said, 40)}", text, Category.SOFT_PREFERENCE, 0.7, said)
+
+
 RULES: tuple[Rule, ...] = (
     diet,
+    x_person,
+    listening,
     reply_language,
     preference,
     favourite,

@@ -432,10 +432,27 @@ _GOT_A_PET = re.compile(
 )
 
 
+#: "We adopted a greyhound", "I rescued two kittens": the animal alone after the verb (a time
+#: or place after it is read with the time, above).
+_ADOPTED = re.compile(
+    r"^(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:adopted|rescued|took\s+in)"
+    r"\s+(?!.*\b(?:in|on|at|last|this|from|for|when|ago|yesterday|today|since)\b)[\w\s'-]+$",
+    re.IGNORECASE,
+)
+
+
 def _got_a_pet(clause: str, ref: when.TimeRef | None, ctx: Context) -> list[Candidate]:
     """The pet a clause says the user got at a past time said: had since then (the time on
-    the fact, ``valid_from``), said without it ("The user has a rescue whippet.")."""
-    if ref is None or not ref.past or ref.since or not _GOT_A_PET.match(clause):
+    the fact, ``valid_from``), said without it ("The user has a rescue whippet."). "We adopted
+    a greyhound." says it without a time: had since then too."""
+    if not _GOT_A_PET.match(clause):
+        return []
+    if ref is None:
+        if not _ADOPTED.match(clause):
+            return []
+        bare = _GOT_A_PET.sub("I have ", clause, count=1)
+        return [c for c in patterns_statements.statement(bare, ctx) if c.key.startswith("pet")]
+    if not ref.past or ref.since:
         return []
     bare = _GOT_A_PET.sub("I have ", " ".join(clause.replace(ref.phrase, " ").split()), count=1)
     found = [c for c in patterns_statements.statement(bare, ctx) if c.key.startswith("pet")]
@@ -894,6 +911,9 @@ def _sentence(sentence: str, ctx: Context, seen: list[str] | None = None) -> lis
     return out
 
 
+_ONE_PET = re.compile(r"\bhas\s+an?\s+[\w\s'-]+\.$", re.IGNORECASE)
+
+
 def _select(found: list[Candidate]) -> list[Candidate]:
     """One candidate per key (the surest), in the user's order.
 
@@ -903,9 +923,12 @@ def _select(found: list[Candidate]) -> list[Candidate]:
     a secret is kept only when the user asks (``/remember``), never as its marker.
     """
     best: dict[str, int] = {}
+    named = {c.key[:-5] for c in found if c.key.startswith("pet.") and c.key.endswith(".name")}
     for i, cand in enumerate(found):
         if REDACTED in cand.value_text.lower():
             continue
+        if cand.key in named and cand.value is None and _ONE_PET.search(cand.value_text):
+            continue  # "We adopted a kitten! Her name is Pip.": the named pet says it all
         j = best.get(cand.key)
         if j is None or cand.confidence_hint > found[j].confidence_hint:
             best[cand.key] = i
