@@ -9,10 +9,10 @@ from typing import Protocol, TypeVar
 
 from bot.catalogue import CATALOGUE
 from bot.i18n import N_, supported, t
-from bot.slots import counted_words, slot_words
-from bot.wording import second_person, yours
+from bot.slots import counted_words, slot_words, worded
+from bot.wording import says_they, second_person, yours
 from memory_core.errors import InvalidInputError
-from memory_core.types import note_language, procedure_steps, procedure_topic
+from memory_core.types import is_note, note_language, procedure_steps, procedure_topic
 from memory_core.values import Fact
 
 #: Where to find help, added to every reply to a message about self-harm (the model's too).
@@ -120,6 +120,55 @@ def has_phrase(lang: str, key: str, value_text: str, value: object) -> bool:
     return (
         slot_words(lang, key, value, value_text) or counted_words(lang, key, value_text)
     ) is not None
+
+
+def needs_excerpt(lang: str, key: str, value_text: str, value: object) -> bool:
+    """Whether saying a memory as /profile does (:func:`listed_words`) reads the user's words
+    it was learned from (read only then: /profile fetches them one memory at a time)."""
+    if lang == "en":
+        return says_they(value_text)
+    if is_note(key):
+        return False
+    return not has_phrase(lang, key, value_text, value) or worded(key)
+
+
+def listed_words(
+    lang: str,
+    key: str,
+    value_text: str,
+    value: object,
+    who: str | None,
+    excerpt: str | None,
+    *,
+    in_notes: bool = False,
+    notes: frozenset[str] | set[str] = frozenset(),
+) -> str:
+    """A memory said to its owner as /profile and the memory page list it, in ``lang``: a
+    slot in its phrase; a note outside the notes' own section (``in_notes``) quoted (their
+    own words, not the bot's "I"); in another language than English, a word told in another
+    language quoted ("du arbeitest als „paramedic“"), a fact without a phrase quoted in the
+    words it was read from (``excerpt``; ``None``: not known) — "" when a note already
+    quotes them (``notes``: the notes' words, :func:`said_alike`) — never an English
+    sentence there."""
+    said = said_in(lang, key, value_text, value, who)
+    if lang == "en":
+        return said if excerpt is None else said_in(lang, key, value_text, value, who, excerpt)
+    if is_note(key):
+        return said if in_notes else t(lang, "“{words}”", words=said)
+    if has_phrase(lang, key, value_text, value):
+        if excerpt is None or not worded(key):
+            return said
+        return said_in(lang, key, value_text, value, who, excerpt)
+    words = (excerpt or "").strip().rstrip(".!")
+    if not words:
+        return said
+    return "" if said_alike(words) in notes else t(lang, "“{words}”", words=words)
+
+
+def said_alike(words: str) -> str:
+    """``words`` as a note and the excerpt of a fact read from them compare: a note begins
+    with a capital ("Ich singe im Chor."), the message may not ("ich singe im Chor")."""
+    return words.strip().rstrip(".!").casefold()
 
 
 class _Keyed(Protocol):
