@@ -136,9 +136,17 @@ async def _excerpt(c: Call, e: ProfileEntry) -> str | None:
     """The user's words a /profile entry was read from ("" when none were kept), or ``None``
     when the fact is gone meanwhile."""
     try:
-        return (await c.view.fact(e.fact_id)).source_excerpt or ""
+        return texts.own_words(await c.view.fact(e.fact_id))
     except NotFoundError:
         return None
+
+
+def _listed(lang: str, fact: Fact, who: str | None) -> str:
+    """A memory said to its owner as /profile says it (a fact no phrase of ``lang`` fits
+    quoted from their words, never an English sentence in another language)."""
+    value = texts.slot_value(fact)
+    excerpt = texts.own_words(fact)
+    return texts.listed_words(lang, fact.key, fact.value_text, value, who, excerpt, in_notes=True)
 
 
 def _note_words(profile: Profile) -> set[str]:
@@ -382,9 +390,7 @@ class Commands:
                     t(
                         c.lang,
                         "Forget: {fact}",
-                        fact=texts.short(
-                            texts.said_in(c.lang, f.key, f.value_text, texts.slot_value(f), who)
-                        ),
+                        fact=texts.short(_listed(c.lang, f, who)),
                     ),
                     self.codec.encode(c.uid, Action(ButtonKind.FORGET, f.id, rev=rev)),
                 ),
@@ -690,7 +696,15 @@ class Commands:
                 # fact's, when the row says the same.
                 slot_value = _history_value(state, fact, value)
                 key = str(state.get("key") or fact.key)
-                said = texts.said_in(lang, key, value, slot_value, c.who)[:80] if value else ""
+                # The fact's own words say a row that holds what it holds ("„Ich singe im
+                # Chor“"); an older value's words are not known.
+                same = key == fact.key and value == fact.value_text
+                excerpt = texts.own_words(fact) if same else None
+                said = (
+                    texts.listed_words(lang, key, value, slot_value, c.who, excerpt, in_notes=True)
+                    if value
+                    else ""
+                )[:80]
                 lines.append(f"• {day_text(lang, e.ts)}: {what}" + (f" — {said}" if said else ""))
         return [Reply("\n".join(lines))]
 

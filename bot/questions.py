@@ -187,9 +187,12 @@ _SPANISH_YOU = re.compile(r"^[^\W\d_]+[ae]s\b")
 def _sentence(fact: Fact, lang: str, who: str | None) -> str:
     """A fact said to the user after "you told me:", in ``lang`` where its slot has a
     phrase ("… erzählt: du wohnst in Lyon."; a name keeps its capital)."""
-    # Which language a word was told in ("„paramedic“" in a German question).
-    excerpt = (fact.source_excerpt or "") if lang != "en" else ""
-    said = texts.said_in(lang, fact.key, fact.value_text, texts.slot_value(fact), who, excerpt)
+    # As /profile says it: a word told in another language quoted ("„paramedic“" in a German
+    # question), a fact no phrase of the language fits quoted from the user's words — never
+    # "… erzählt: you sing in a choir.".
+    value = texts.slot_value(fact)
+    excerpt = texts.own_words(fact) if lang != "en" else None
+    said = texts.listed_words(lang, fact.key, fact.value_text, value, who, excerpt)
     if _TO_YOU.match(said) or (lang == "es" and _SPANISH_YOU.match(said)):
         said = said[:1].lower() + said[1:]
     return said + "."

@@ -74,7 +74,10 @@ def said_to_user(fact: Fact, who: str | None, lang: str = "en") -> str:
     said = fact.source_excerpt or ""
     if lang == "en":
         return said_to_user_text(fact.value_text, who, said)
-    return said_in(lang, fact.key, fact.value_text, slot_value(fact), who, said) + "."
+    # As /profile says it: a fact no phrase of the language fits is quoted from the user's
+    # words ("Das wusste ich schon: „Ich singe im Chor“."), never "You sing in a choir".
+    value, own = slot_value(fact), own_words(fact)
+    return listed_words(lang, fact.key, fact.value_text, value, who, own, in_notes=True) + "."
 
 
 def said_to_user_text(value_text: str, who: str | None, said: str = "") -> str:
@@ -209,8 +212,10 @@ def fact_line(
     tag = f"#{fact.id} " if with_id else ""
     pending = flag and fact.status.value == "pending_confirmation"
     flagged = f" ({t(lang, 'not confirmed yet')})" if pending else ""
-    excerpt = fact.source_excerpt or ""
-    said = said_in(lang, fact.key, fact.value_text, slot_value(fact), who, excerpt)
+    # Said as /profile says it: in another language, a fact no phrase fits is quoted from
+    # the user's words ("#9 „Ich singe im Chor“."), never "#9 You sing in a choir.".
+    value, own = slot_value(fact), own_words(fact)
+    said = listed_words(lang, fact.key, fact.value_text, value, who, own, in_notes=True)
     return f"{tag}{said}{flagged}."  # "You're 35 (not confirmed yet).": one sentence
 
 
@@ -245,6 +250,12 @@ def imported_from(fact: Fact) -> str | None:
     if kind != "import" or not found:
         return None
     return FOREIGN_SOURCES.get(source, source)
+
+
+def own_words(fact: Fact) -> str:
+    """The user's words a fact was read from, to say it as they said it ("" when none: an
+    import keeps where it came from there, "imported from ChatGPT …", no words of theirs)."""
+    return "" if imported_from(fact) is not None else fact.source_excerpt or ""
 
 
 def quotable_source(fact: Fact) -> str | None:

@@ -159,7 +159,7 @@ def said(fact: Fact, c: Ctx) -> str:
     slot = texts.slot_value(fact)
     value = str(slot) if isinstance(slot, str | int | float) else None
     needed = texts.needs_excerpt(c.lang, fact.key, fact.value_text, value)
-    excerpt = fact.source_excerpt or "" if needed else None
+    excerpt = texts.own_words(fact) if needed else None
     return _said(c.lang, fact.key, fact.value_text, value, c.name, excerpt)
 
 

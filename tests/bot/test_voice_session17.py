@@ -242,3 +242,65 @@ def test_the_page_quotes_the_users_words_where_no_phrase_fits() -> None:
     )
     shown = said(odd, Ctx("de", "Jonas", "csrf", "/m"))
     assert shown.startswith("„I keep bees behind the shed“"), shown
+
+
+@pytest.mark.parametrize(
+    ("lang", "told"),
+    [
+        ("de", "Ich singe seit Jahren im Kirchenchor."),
+        ("es", "Canto en un coro los jueves."),
+        ("fr", "Je chante dans une chorale le jeudi."),
+    ],
+)
+async def test_memories_never_list_an_english_sentence_in_another_language(
+    tmp_path: Path, console: Callable[..., Any], lang: str, told: str
+) -> None:
+    """/memories in German listed "#9 You sing in a choir." beside the note: a fact no phrase
+    of the language fits is quoted from the user's words, as /profile does."""
+    async with console(tmp_path / "m.db", ManualClock(START)) as s:
+        await s.say(told)
+        assert s.runtime is not None
+        await s.runtime.settle()
+        listed = await s.say("/memories")
+    assert not english_in(listed.replace("(type 1 to choose)", "")), listed
+
+
+@pytest.mark.parametrize("lang", ["de", "es", "fr", "ru"])
+def test_still_true_never_asks_in_english(lang: str) -> None:
+    """ "Vor einer Weile hast du mir erzählt: you sing in a choir.": a fact no phrase of the
+    language fits is asked about in the user's own words, quoted."""
+    from bot.questions import still_true_reply
+    from memory_core.types import Question
+
+    told = {
+        "de": "Ich trommle in einer Samba-Gruppe.",
+        "es": "Toco el tambor en una batucada.",
+        "fr": "Je joue du tambour dans une batucada.",
+        "ru": "Я играю на барабане в самба-группе.",
+    }[lang]
+    habit = fact(
+        9,
+        "Sam drums in a samba band.",
+        Category.SOFT_PREFERENCE,
+        key="habit.drum_samba",
+        source_excerpt=told,
+    )
+    asked = still_true_reply(CODEC, Question(3, "console:sam", habit), lang, "Sam").text
+    assert not english_in(asked), asked
+    assert told.rstrip(".") in asked, asked
+
+
+async def test_why_forget_and_undo_never_say_an_english_sentence_in_german(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """/why's history, /forget's buttons, the press and /undo said "You sing in a choir" to
+    a German user: a fact no German phrase fits is quoted from their words."""
+    async with console(tmp_path / "m.db", ManualClock(START)) as s:
+        assert s.runtime is not None
+        await s.say("Ich singe seit Jahren im Kirchenchor.")
+        await s.runtime.settle()
+        said = [await s.say("/why Kirchenchor"), await s.say("/forget Kirchenchor")]
+        said += [await s.say("1"), await s.say("/undo")]
+        said.append(await s.say("/remember Ich singe seit Jahren im Kirchenchor."))
+    shown = [re.sub(r"\(type [^)]*\)", "", out) for out in said]
+    assert not [english_in(out) for out in shown if english_in(out)], shown
