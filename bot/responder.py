@@ -270,11 +270,26 @@ SAD_REPLY = N_(
 #: The acknowledgement of a message that told of a death (one of the user's people or
 #: animals, or being widowed): sympathy first, never a flat "Got it".
 LOSS_ACK = N_("I'm so sorry for your loss. I'll keep it in mind: {noted}.")
+#: The same, when what was kept of it is private ("My husband died of cancer last year.").
+LOSS_PRIVATE_ACK = N_("I'm so sorry for your loss. I'll keep that private.")
 #: The acknowledgement of a divorce or separation told.
 PARTING_ACK = N_("Thank you for telling me. I'll keep it in mind: {noted}.")
 #: The keys that tell of a loss or a parting whatever the words ("I'm a widower").
 _LOSS_KEY = re.compile(r"^relationship\.widow")
 _PARTING_KEY = re.compile(r"^relationship\.(?:divorced|separated)\b")
+
+
+def _private_ack_for(ctx: TurnContext) -> str:
+    """The acknowledgement of a message only private things were kept from: sympathy first
+    for a death told ("My husband died of cancer last year."), where the reply's language
+    has it."""
+    plain = "Noted — I'll keep that private."
+    if not tells_of_a_death(ctx.user_text):
+        return plain
+    lang = supported(_REPLY_LANGUAGE.get()) or "en"
+    return (
+        LOSS_PRIVATE_ACK if lang == "en" or t(lang, LOSS_PRIVATE_ACK) != LOSS_PRIVATE_ACK else plain
+    )
 
 
 def _ack_for(ctx: TurnContext) -> str:
@@ -555,7 +570,7 @@ class OfflineResponder:
             also = " " + _say("The private part I'll keep to myself.") if ctx.noted_private else ""
             return _say(_ack_for(ctx), noted=noted) + also + waiting
         if ctx.noted_private:
-            return _say("Noted — I'll keep that private.") + waiting
+            return _say(_private_ack_for(ctx)) + waiting
         if ctx.held_back:
             # Nothing else was saved: say so first, so the rule reads as an answer.
             return _say("I haven't saved that.") + waiting

@@ -186,6 +186,15 @@ async def test_a_death_told_is_met_with_sympathy(
         assert not english_in(out), out
 
 
+async def test_a_death_kept_privately_is_met_with_sympathy_too(
+    tmp_path: Path, console: Callable[..., Any]
+) -> None:
+    """ "My husband died of cancer last year." got "Noted — I'll keep that private."."""
+    async with console(tmp_path / "m.db", ManualClock(START)) as s:
+        out = (await s.say("My grandmother died of cancer in the spring.")).removeprefix("bot> ")
+    assert out.strip() == "I'm so sorry for your loss. I'll keep that private.", out
+
+
 async def test_a_divorce_told_is_acknowledged_kindly(
     tmp_path: Path, console: Callable[..., Any]
 ) -> None:
