@@ -20,9 +20,16 @@ from bot.i18n import N_, clauses, day_text, supported, t, tn
 from bot.imports import left_out_text, preview_text
 from bot.quotas import HeavyQuota
 from bot.responder import CARE_REPLY, GROUP_CARE_REPLY, WORRY_REPLY
-from bot.slots import counted, worded
+from bot.slots import counted
 from bot.turn import turn_of
-from bot.wording import first_name, knows_user, person_label, person_said, says_they, told_name
+from bot.wording import (
+    first_name,
+    greeting_name,
+    knows_user,
+    person_label,
+    person_said,
+    told_name,
+)
 from memory_core import LearnResult, Memory, Observer, UserView, detect_language
 from memory_core.errors import InvalidInputError, MemoryCoreError, NotFoundError
 from memory_core.types import (
@@ -129,26 +136,28 @@ async def _excerpt(c: Call, e: ProfileEntry) -> str | None:
     """The user's words a /profile entry was read from ("" when none were kept), or ``None``
     when the fact is gone meanwhile."""
     try:
-        return (await c.view.fact(e.fact_id)).source_excerpt or ""
+        return texts.own_words(await c.view.fact(e.fact_id))
     except NotFoundError:
         return None
+
+
+def _listed(lang: str, fact: Fact, who: str | None) -> str:
+    """A memory said to its owner as /profile says it (a fact no phrase of ``lang`` fits
+    quoted from their words, never an English sentence in another language)."""
+    value = texts.slot_value(fact)
+    excerpt = texts.own_words(fact)
+    return texts.listed_words(lang, fact.key, fact.value_text, value, who, excerpt, in_notes=True)
 
 
 def _note_words(profile: Profile) -> set[str]:
     """The words of every note /profile shows (a fact read from the same words is not quoted
     again)."""
     return {
-        _said_alike(e.value_text)
+        texts.said_alike(e.value_text)
         for entries in profile.sections.values()
         for e in entries
         if is_note(e.key)
     }
-
-
-def _said_alike(words: str) -> str:
-    """``words`` as a note and the excerpt of a fact read from them compare: a note begins
-    with a capital ("Ich singe im Chor."), the message may not ("ich singe im Chor")."""
-    return words.strip().rstrip(".!").casefold()
 
 
 def _person_line(person: Person, who: str | None, lang: str) -> str:
@@ -253,7 +262,9 @@ class Commands:
         """Greet: a new user hears what the bot does (the help text), a user it already
         knows a short welcome back by name and where the help is."""
         profile = await c.view.profile(fresh=True)
-        hello = t(c.lang, "Hi {name}!", name=told_name(profile) or c.msg.display_name)
+        # A platform handle ("jaz_m") is no name to greet by: "Hi!" then.
+        name = told_name(profile) or greeting_name(c.msg.display_name)
+        hello = t(c.lang, "Hi {name}!", name=name) if name else t(c.lang, "Hi!")
         if knows_user(profile):
             back = t(
                 c.lang,
@@ -379,9 +390,7 @@ class Commands:
                     t(
                         c.lang,
                         "Forget: {fact}",
-                        fact=texts.short(
-                            texts.said_in(c.lang, f.key, f.value_text, texts.slot_value(f), who)
-                        ),
+                        fact=texts.short(_listed(c.lang, f, who)),
                     ),
                     self.codec.encode(c.uid, Action(ButtonKind.FORGET, f.id, rev=rev)),
                 ),
@@ -549,37 +558,20 @@ class Commands:
     async def _profile_words(
         self, c: Call, e: ProfileEntry, section: str, notes: set[str], who: str | None
     ) -> str:
-        """One /profile entry said to the user in their language: a slot in its phrase; a
-        note outside its own section quoted (their own words, not the bot's "I"); in another
-        language than English, a fact without a phrase quoted in the words it was read from —
-        nothing, when a note already quotes them ("" ) — never an English sentence there."""
-        said = texts.said_in(c.lang, e.key, e.value_text, e.slot_value, who)
-        if c.lang == "en":
-            if not says_they(e.value_text):
-                return said
-            # Who its "they" is, the user's own words tell (read only for such a line).
-            excerpt = await _excerpt(c, e)
-            if excerpt is None:
-                return said
-            return texts.said_in(c.lang, e.key, e.value_text, e.slot_value, who, excerpt)
-        if is_note(e.key):
-            return said if section == "notes" else t(c.lang, "“{words}”", words=said)
-        if texts.has_phrase(c.lang, e.key, e.value_text, e.slot_value):
-            if not worded(e.key):
-                return said
-            # A word told in another language is quoted ("du arbeitest als „paramedic“"):
-            # the user's words it was read from tell which language it was.
-            excerpt = await _excerpt(c, e)
-            if excerpt is None:
-                return said
-            return texts.said_in(c.lang, e.key, e.value_text, e.slot_value, who, excerpt)
-        excerpt = await _excerpt(c, e)
-        if excerpt is None:
-            return said
-        words = excerpt.strip().rstrip(".!")
-        if not words:
-            return said
-        return "" if _said_alike(words) in notes else t(c.lang, "“{words}”", words=words)
+        """One /profile entry said to the user in their language (``texts.listed_words``;
+        the user's words it was read from fetched only when they matter)."""
+        needed = texts.needs_excerpt(c.lang, e.key, e.value_text, e.slot_value)
+        excerpt = await _excerpt(c, e) if needed else None
+        return texts.listed_words(
+            c.lang,
+            e.key,
+            e.value_text,
+            e.slot_value,
+            who,
+            excerpt,
+            in_notes=section == "notes",
+            notes=notes,
+        )
 
     async def cmd_memories(self, c: Call) -> list[Reply]:
         """``/memories [query]``: a page of memories, or search results; ``/memories web``:
@@ -704,7 +696,15 @@ class Commands:
                 # fact's, when the row says the same.
                 slot_value = _history_value(state, fact, value)
                 key = str(state.get("key") or fact.key)
-                said = texts.said_in(lang, key, value, slot_value, c.who)[:80] if value else ""
+                # The fact's own words say a row that holds what it holds ("„Ich singe im
+                # Chor“"); an older value's words are not known.
+                same = key == fact.key and value == fact.value_text
+                excerpt = texts.own_words(fact) if same else None
+                said = (
+                    texts.listed_words(lang, key, value, slot_value, c.who, excerpt, in_notes=True)
+                    if value
+                    else ""
+                )[:80]
                 lines.append(f"• {day_text(lang, e.ts)}: {what}" + (f" — {said}" if said else ""))
         return [Reply("\n".join(lines))]
 

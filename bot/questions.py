@@ -14,18 +14,32 @@ from memory_core.types import Conflict, Question, chat_of
 from memory_core.values import Fact, Reflection
 
 
-def _label(fact: Fact, other: Fact | None = None) -> str:
-    """A button's label: the fact's value, or its words when ``other`` has the same value
-    ("You love olives" / "You don't like olives", not "olives" twice)."""
-    value = fact.value_json.get("value") if isinstance(fact.value_json, dict) else None
-    if value and other is not None and _label(other) == texts.short(str(value), 30):
-        return texts.short(yours(fact.value_text, None).rstrip("."), 30)
-    said = texts.short(str(value) if value else fact.value_text, 30)
-    if other is not None and said == _label(other):
+def _label(fact: Fact, other: Fact, lang: str = "en", who: str | None = None) -> str:
+    """A button's label: the fact's value ("Lyon" / "Brest"), else — a fact without one
+    ("Ana is single."), or beside one without one, or two with the same value ("You love
+    olives" / "You don't like olives") — the fact said to the user in their language ("No
+    tienes pareja" / "Tu marido se llama Pedro"), never its stored third-person sentence."""
+    value, others = texts.slot_value(fact), texts.slot_value(other)
+    if value and others and str(value) != str(others):
+        return texts.short(str(value), 30)
+    said, said_other = _phrase(fact, lang, who), _phrase(other, lang, who)
+    if said == said_other:
         # Two long notes that differ late ("… fait ses études à Rennes" / "… à Brest"): the
         # words that differ, or both buttons would read the same.
         return _differing(fact.value_text, other.value_text) or said
     return said
+
+
+def _group_label(fact: Fact) -> str:
+    """A group fact's button: its value, else its words (about the group, not the user)."""
+    value = texts.slot_value(fact)
+    return texts.short(str(value) if value else fact.value_text, 30)
+
+
+def _phrase(fact: Fact, lang: str, who: str | None) -> str:
+    """A fact said to the user as a button's label (capitalised, short, no stop)."""
+    said = _sentence(fact, lang, who).rstrip(".")
+    return texts.short(said[:1].upper() + said[1:], 30)
 
 
 def _differing(text: str, other: str) -> str | None:
@@ -94,8 +108,8 @@ def conflict_reply(
             ),
             buttons=(
                 (
-                    button(_label(conflict.new), "update"),
-                    button(_label(conflict.old), "keep"),
+                    button(_group_label(conflict.new), "update"),
+                    button(_group_label(conflict.old), "keep"),
                 ),
             ),
         )
@@ -124,8 +138,8 @@ def conflict_reply(
         ),
         buttons=(
             (
-                button(_label(conflict.new, conflict.old), "update"),
-                button(_label(conflict.old, conflict.new), "keep"),
+                button(_label(conflict.new, conflict.old, lang, who), "update"),
+                button(_label(conflict.old, conflict.new, lang, who), "keep"),
                 # Another name for a son or a dog: a second one is as likely as a slip.
                 button(t(lang, "Both"), "both")
                 if conflict.several
@@ -173,9 +187,12 @@ _SPANISH_YOU = re.compile(r"^[^\W\d_]+[ae]s\b")
 def _sentence(fact: Fact, lang: str, who: str | None) -> str:
     """A fact said to the user after "you told me:", in ``lang`` where its slot has a
     phrase ("… erzählt: du wohnst in Lyon."; a name keeps its capital)."""
-    # Which language a word was told in ("„paramedic“" in a German question).
-    excerpt = (fact.source_excerpt or "") if lang != "en" else ""
-    said = texts.said_in(lang, fact.key, fact.value_text, texts.slot_value(fact), who, excerpt)
+    # As /profile says it: a word told in another language quoted ("„paramedic“" in a German
+    # question), a fact no phrase of the language fits quoted from the user's words — never
+    # "… erzählt: you sing in a choir.".
+    value = texts.slot_value(fact)
+    excerpt = texts.own_words(fact) if lang != "en" else None
+    said = texts.listed_words(lang, fact.key, fact.value_text, value, who, excerpt)
     if _TO_YOU.match(said) or (lang == "es" and _SPANISH_YOU.match(said)):
         said = said[:1].lower() + said[1:]
     return said + "."

@@ -35,6 +35,7 @@ from bot.wording import REPLY_LANGUAGE as _REPLY_LANGUAGE
 from bot.wording import (
     about_the_chat,
     first_name,
+    greeting_name,
     only_greets,
     person_label,
     person_said,
@@ -79,6 +80,7 @@ from memory_core.types import (
     russian_name,
     said_clauses,
     says_i,
+    tells_of_a_death,
     your_relation,
 )
 from memory_core.values import Category, Fact, SearchHit
@@ -265,6 +267,45 @@ SAD_REPLY = N_(
     "I'm sorry you're going through this — it sounds really hard. I'm here if you want to talk "
     "about it."
 )
+#: The acknowledgement of a message that told of a death (one of the user's people or
+#: animals, or being widowed): sympathy first, never a flat "Got it".
+LOSS_ACK = N_("I'm so sorry for your loss. I'll keep it in mind: {noted}.")
+#: The same, when what was kept of it is private ("My husband died of cancer last year.").
+LOSS_PRIVATE_ACK = N_("I'm so sorry for your loss. I'll keep that private.")
+#: The acknowledgement of a divorce or separation told.
+PARTING_ACK = N_("Thank you for telling me. I'll keep it in mind: {noted}.")
+#: The keys that tell of a loss or a parting whatever the words ("I'm a widower").
+_LOSS_KEY = re.compile(r"^relationship\.widow")
+_PARTING_KEY = re.compile(r"^relationship\.(?:divorced|separated)\b")
+
+
+def _private_ack_for(ctx: TurnContext) -> str:
+    """The acknowledgement of a message only private things were kept from: sympathy first
+    for a death told ("My husband died of cancer last year."), where the reply's language
+    has it."""
+    plain = "Noted — I'll keep that private."
+    if not tells_of_a_death(ctx.user_text):
+        return plain
+    lang = supported(_REPLY_LANGUAGE.get()) or "en"
+    return (
+        LOSS_PRIVATE_ACK if lang == "en" or t(lang, LOSS_PRIVATE_ACK) != LOSS_PRIVATE_ACK else plain
+    )
+
+
+def _ack_for(ctx: TurnContext) -> str:
+    """Which acknowledgement a statement gets: sympathy for a loss, thanks for a parting,
+    else "Got it" — and "Got it" where the reply's language has no translation of the kinder
+    words yet (never English in another language)."""
+    keys = [c.key for c in ctx.noted]
+    ack = "Got it — {noted}."
+    if any(_LOSS_KEY.match(k) for k in keys) or tells_of_a_death(ctx.user_text):
+        ack = LOSS_ACK
+    elif any(_PARTING_KEY.match(k) for k in keys):
+        ack = PARTING_ACK
+    lang = supported(_REPLY_LANGUAGE.get()) or "en"
+    return ack if lang == "en" or t(lang, ack) != ack else "Got it — {noted}."
+
+
 #: The same message in a group: a private word is offered, nothing is repeated.
 GROUP_CARE_REPLY = N_(
     "I'm here for you. If you want to talk, message me privately — and if you're in danger, "
@@ -504,7 +545,8 @@ class OfflineResponder:
             return noted
         return _chat(
             text,
-            ctx.told_name or name,
+            # A platform handle ("jaz_m") is no name to greet by.
+            ctx.told_name or greeting_name(ctx.user_name),
             small_talk=small_talk,
             known=ctx.known_user,
             unsaved=ctx.read_offline and not ctx.group,
@@ -526,9 +568,9 @@ class OfflineResponder:
             said = _named_together(saying, name, private=ctx.noted_private)
             noted = _listing(list(dict.fromkeys(said)))  # one quote for facts of one sentence
             also = " " + _say("The private part I'll keep to myself.") if ctx.noted_private else ""
-            return _say("Got it — {noted}.", noted=noted) + also + waiting
+            return _say(_ack_for(ctx), noted=noted) + also + waiting
         if ctx.noted_private:
-            return _say("Noted — I'll keep that private.") + waiting
+            return _say(_private_ack_for(ctx)) + waiting
         if ctx.held_back:
             # Nothing else was saved: say so first, so the rule reads as an answer.
             return _say("I haven't saved that.") + waiting

@@ -9,10 +9,10 @@ from typing import Protocol, TypeVar
 
 from bot.catalogue import CATALOGUE
 from bot.i18n import N_, supported, t
-from bot.slots import counted_words, slot_words
-from bot.wording import second_person, yours
+from bot.slots import counted_words, slot_words, worded
+from bot.wording import says_they, second_person, yours
 from memory_core.errors import InvalidInputError
-from memory_core.types import note_language, procedure_steps, procedure_topic
+from memory_core.types import is_note, note_language, procedure_steps, procedure_topic
 from memory_core.values import Fact
 
 #: Where to find help, added to every reply to a message about self-harm (the model's too).
@@ -74,7 +74,10 @@ def said_to_user(fact: Fact, who: str | None, lang: str = "en") -> str:
     said = fact.source_excerpt or ""
     if lang == "en":
         return said_to_user_text(fact.value_text, who, said)
-    return said_in(lang, fact.key, fact.value_text, slot_value(fact), who, said) + "."
+    # As /profile says it: a fact no phrase of the language fits is quoted from the user's
+    # words ("Das wusste ich schon: „Ich singe im Chor“."), never "You sing in a choir".
+    value, own = slot_value(fact), own_words(fact)
+    return listed_words(lang, fact.key, fact.value_text, value, who, own, in_notes=True) + "."
 
 
 def said_to_user_text(value_text: str, who: str | None, said: str = "") -> str:
@@ -122,6 +125,55 @@ def has_phrase(lang: str, key: str, value_text: str, value: object) -> bool:
     ) is not None
 
 
+def needs_excerpt(lang: str, key: str, value_text: str, value: object) -> bool:
+    """Whether saying a memory as /profile does (:func:`listed_words`) reads the user's words
+    it was learned from (read only then: /profile fetches them one memory at a time)."""
+    if lang == "en":
+        return says_they(value_text)
+    if is_note(key):
+        return False
+    return not has_phrase(lang, key, value_text, value) or worded(key)
+
+
+def listed_words(
+    lang: str,
+    key: str,
+    value_text: str,
+    value: object,
+    who: str | None,
+    excerpt: str | None,
+    *,
+    in_notes: bool = False,
+    notes: frozenset[str] | set[str] = frozenset(),
+) -> str:
+    """A memory said to its owner as /profile and the memory page list it, in ``lang``: a
+    slot in its phrase; a note outside the notes' own section (``in_notes``) quoted (their
+    own words, not the bot's "I"); in another language than English, a word told in another
+    language quoted ("du arbeitest als „paramedic“"), a fact without a phrase quoted in the
+    words it was read from (``excerpt``; ``None``: not known) — "" when a note already
+    quotes them (``notes``: the notes' words, :func:`said_alike`) — never an English
+    sentence there."""
+    said = said_in(lang, key, value_text, value, who)
+    if lang == "en":
+        return said if excerpt is None else said_in(lang, key, value_text, value, who, excerpt)
+    if is_note(key):
+        return said if in_notes else t(lang, "“{words}”", words=said)
+    if has_phrase(lang, key, value_text, value):
+        if excerpt is None or not worded(key):
+            return said
+        return said_in(lang, key, value_text, value, who, excerpt)
+    words = (excerpt or "").strip().rstrip(".!")
+    if not words:
+        return said
+    return "" if said_alike(words) in notes else t(lang, "“{words}”", words=words)
+
+
+def said_alike(words: str) -> str:
+    """``words`` as a note and the excerpt of a fact read from them compare: a note begins
+    with a capital ("Ich singe im Chor."), the message may not ("ich singe im Chor")."""
+    return words.strip().rstrip(".!").casefold()
+
+
 class _Keyed(Protocol):
     @property
     def key(self) -> str: ...
@@ -160,8 +212,10 @@ def fact_line(
     tag = f"#{fact.id} " if with_id else ""
     pending = flag and fact.status.value == "pending_confirmation"
     flagged = f" ({t(lang, 'not confirmed yet')})" if pending else ""
-    excerpt = fact.source_excerpt or ""
-    said = said_in(lang, fact.key, fact.value_text, slot_value(fact), who, excerpt)
+    # Said as /profile says it: in another language, a fact no phrase fits is quoted from
+    # the user's words ("#9 „Ich singe im Chor“."), never "#9 You sing in a choir.".
+    value, own = slot_value(fact), own_words(fact)
+    said = listed_words(lang, fact.key, fact.value_text, value, who, own, in_notes=True)
     return f"{tag}{said}{flagged}."  # "You're 35 (not confirmed yet).": one sentence
 
 
@@ -196,6 +250,12 @@ def imported_from(fact: Fact) -> str | None:
     if kind != "import" or not found:
         return None
     return FOREIGN_SOURCES.get(source, source)
+
+
+def own_words(fact: Fact) -> str:
+    """The user's words a fact was read from, to say it as they said it ("" when none: an
+    import keeps where it came from there, "imported from ChatGPT …", no words of theirs)."""
+    return "" if imported_from(fact) is not None else fact.source_excerpt or ""
 
 
 def quotable_source(fact: Fact) -> str | None:

@@ -198,6 +198,26 @@ def first_name(display_name: str) -> str | None:
     return None if name.casefold() in _NO_NAME else name.split()[0]
 
 
+#: A display name's first word that reads as a name: letters, with an inner hyphen or
+#: apostrophe ("Anne-Marie", "O'Neil", "DeShawn"); no digit, underscore, dot or "@".
+_NAME_LIKE = re.compile(r"^[^\W\d_]+(?:[-'’][^\W\d_]+)*$")
+#: Latin vowels (a Latin word without one is no name: "jzm", "xkcd").
+_LATIN = re.compile(r"^[a-zà-ÿ'’-]+$", re.IGNORECASE)
+_VOWELS = re.compile(r"[aeiouyà-ÿ]", re.IGNORECASE)
+
+
+def greeting_name(display_name: str) -> str | None:
+    """The platform's name for the user when it reads as a person's name, to greet them by
+    (capitalised: "nadia" → "Nadia"); ``None`` for a handle ("jaz_m", "jazzy99", "j.morales",
+    "@jazm", "jzm") or no name — the user is then greeted without one."""
+    name = first_name(display_name)
+    if not name or len(name) < 2 or not _NAME_LIKE.match(name):
+        return None
+    if _LATIN.match(name) and not _VOWELS.search(name):
+        return None
+    return name[:1].upper() + name[1:]
+
+
 #: The facts that hold the name the user told us ("call me Omar" before "my name is Omar").
 _NAME_KEYS = ("preferred_name", "name")
 
@@ -256,9 +276,31 @@ def yours(text: str, name: str | None, said: str = "") -> str:
     from, which tell who each "they" left in it is (:func:`_as_said`)."""
     out = _yours(text, name)
     out = _with_you(_as_said(out, said) if said else out)
+    out = _spelled(out)
     # A request the user made of the bot, stored with the rest ("… so bear with Pat"): no fact.
     kept = _REQUEST_TURNED.sub(" ", out).strip(" ,;:—–")
     return kept if re.search(r"[^\W\d_]{3}", kept) and kept != out else out
+
+
+#: Relations of two words a stored sentence may hold as its key spells them ("Ana's ex wife
+#: is named Marta", read from another language), and the hyphen English writes them with.
+_TWO_WORD_RELATION = re.compile(
+    r"\b(?P<head>ex|half) (?P<noun>wife|husband|boyfriend|girlfriend|partner|brother|sister)\b|"
+    r"\b(?P<kin>mother|father|sister|brother|son|daughter) in law\b"
+)
+#: A state said with the time it began ("you're widowed since the spring"): English says it
+#: with "have been".
+_STATE_SINCE = re.compile(r"\byou(?:'re| are) (?=[a-z]+ since\b)")
+
+
+def _spelled(out: str) -> str:
+    """``out`` (said to the user, in English) with a relation of two words hyphenated ("your
+    ex-wife", "your mother-in-law") and a state since a time said as English says it ("you've
+    been divorced since 2020", not "you're divorced since 2020")."""
+    out = _TWO_WORD_RELATION.sub(
+        lambda m: f"{m['head']}-{m['noun']}" if m["head"] else f"{m['kin']}-in-law", out
+    )
+    return _STATE_SINCE.sub("you've been ", out)
 
 
 #: One named person of the user's as a subject with a plural verb ("your wife Ines have been
@@ -498,8 +540,14 @@ def shown_relation(person: Person) -> str | None:
     rel = relation_words(person)
     if not rel:
         return None
-    shown = relation_noun("en", rel, person.gender) or rel
+    shown = relation_noun("en", rel, person.gender) or _hyphenated(rel)
     return as_written(shown, *(f.source_excerpt or "" for f in person.facts))
+
+
+def _hyphenated(relation: str) -> str:
+    """A relation of two words spelled as English writes it: "ex-wife", "half-brother",
+    "mother-in-law" (the key's words, "ex wife", are no spelling)."""
+    return re.sub(r"^(ex|half) (?=\w)", r"\1-", re.sub(r" in law$", "-in-law", relation))
 
 
 def as_written(word: str, *texts: str) -> str:

@@ -59,7 +59,7 @@ from memory_core.read.recall import MemoryBlock, Recall
 from memory_core.text.animals import kind_asked as animal_asked
 from memory_core.text.animals import kind_of as animal_kind
 from memory_core.text.cleaning import MAX_FACT_CHARS as MAX_REMEMBER_CHARS
-from memory_core.text.crisis import is_sad, worries_about_someone
+from memory_core.text.crisis import is_sad, tells_of_a_death, worries_about_someone
 from memory_core.text.kin import (
     gender_said,
     names_a_relative,
@@ -188,6 +188,7 @@ __all__ = [
     "russian_name",
     "said_clauses",
     "says_i",
+    "tells_of_a_death",
     "worries_about_someone",
     "your_relation",
 ]

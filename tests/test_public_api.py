@@ -157,6 +157,7 @@ def test_memory_core_types_exports() -> None:
         "russian_name",
         "said_clauses",
         "says_i",
+        "tells_of_a_death",
         "worries_about_someone",
         "your_relation",
     ]

@@ -153,17 +153,27 @@ def shell(c: Ctx, title: str, body: str, *, head: str = "", body_attrs: str = ""
 
 
 def said(fact: Fact, c: Ctx) -> str:
-    """A fact said to its owner in the page's language, escaped."""
+    """A fact said to its owner in the page's language as /profile says it
+    (``texts.listed_words``: a word told in another language, or a fact no phrase fits,
+    quoted from the user's words), escaped."""
     slot = texts.slot_value(fact)
     value = str(slot) if isinstance(slot, str | int | float) else None
-    return _said(c.lang, fact.key, fact.value_text, value, c.name)
+    needed = texts.needs_excerpt(c.lang, fact.key, fact.value_text, value)
+    excerpt = texts.own_words(fact) if needed else None
+    return _said(c.lang, fact.key, fact.value_text, value, c.name, excerpt)
 
 
 @lru_cache(maxsize=16384)
-def _said(lang: str, key: str, value_text: str, value: str | None, name: str | None) -> str:
-    """A stored fact said to its owner (a slot fact in the language's phrase), escaped
-    (cached: every load lists every fact)."""
-    return escape(texts.said_in(lang, key, value_text, value, name) + ".")
+def _said(
+    lang: str, key: str, value_text: str, value: str | None, name: str | None, excerpt: str | None
+) -> str:
+    """A stored fact said to its owner, escaped (cached: every load lists every fact). A
+    note is said as the user wrote it (the page lists notes apart); a fact whose words a
+    note already quotes is quoted again here, not left out as /profile does: each row of the
+    page is a memory to open, pin or forget."""
+    words = texts.listed_words(lang, key, value_text, value, name, excerpt, in_notes=True)
+    # A quote of the user's words stands alone, as in /profile (no stop after it).
+    return escape(words if words.startswith(("“", "„", "«", '"')) else words + ".")
 
 
 def _form(

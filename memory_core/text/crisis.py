@@ -33,6 +33,7 @@ import numpy as np
 import numpy.typing as npt
 import structlog
 
+from memory_core.text import animals, kin
 from memory_core.values import Topic
 
 log = structlog.get_logger("memory_core.sensitivity")
@@ -838,6 +839,18 @@ def tells_of_grief(text: str) -> bool:
         and _OWN_HARM.search(text) is None
         and _WOUND.search(text) is None
     )
+
+
+def tells_of_a_death(text: str) -> bool:
+    """Whether ``text`` tells that one of the user's people or animals died ("my grandad
+    passed away in February", "Mein Opa ist gestorben", "mi abuelo falleció", "наша собака
+    умерла", "I lost my wife"): a loss, acknowledged with sympathy rather than "Got it". A
+    phone that "died", a job "lost", names no one."""
+    if _DIED_RE.search(text) is None:
+        return False
+    if kin.names_my_people(text):
+        return True
+    return any(animals.kind_of(word) for word in re.findall(r"[^\W\d_]+", text))
 
 
 def is_sad(text: str) -> bool:

@@ -419,7 +419,7 @@ SESSIONS = {
 #: English words a reply in another language must not hold (outside the user's own quoted
 #: words, command names and their literal arguments).
 _ENGLISH_WORDS = re.compile(
-    r"\b(?:the|you|your|yours|and|with|what|which|this|that|have|not|yet|memory|memories|"
+    r"\b(?:the|[Yy]ou|[Yy]our|[Yy]ours|[Yy]ou're|[Yy]ou've|and|with|what|which|this|that|have|not|yet|memory|memories|"
     r"saved|remember|forget|got it|please|done|nothing|here|there|is|are|were|will|"
     r"can|don't|can't|i'm|i'll|my|it|of|to|for|from|about|yes|keep|delete|cancel|[Ss]orry|"
     r"[Tt]hanks|[Oo]kay|[Oo]ops)\b"
@@ -452,6 +452,7 @@ def test_no_translation_in_the_catalogues_holds_an_english_word() -> None:
 def test_the_english_scan_finds_english() -> None:
     assert english_in("Got it — you live in Köln.") == ["it", "you"]
     assert english_in("Alles klar — du wohnst in „my flat“. /reflections on|off") == []
+    assert english_in("#9 You sing in a choir.") == ["You"]  # at a line's start too
 
 
 @pytest.mark.parametrize("lang", ["de", "es", "fr", "ru"])
