@@ -283,7 +283,7 @@ def _private_ack_for(ctx: TurnContext) -> str:
     """The acknowledgement of a message only private things were kept from: sympathy first
     for a death told ("My husband died of cancer last year."), where the reply's language
     has it."""
-    plain = "Noted — I'll keep that private."
+    plain = N_("Noted — I'll keep that private.")
     if not tells_of_a_death(ctx.user_text):
         return plain
     lang = supported(_REPLY_LANGUAGE.get()) or "en"
@@ -297,13 +297,13 @@ def _ack_for(ctx: TurnContext) -> str:
     else "Got it" — and "Got it" where the reply's language has no translation of the kinder
     words yet (never English in another language)."""
     keys = [c.key for c in ctx.noted]
-    ack = "Got it — {noted}."
+    ack = N_("Got it — {noted}.")
     if any(_LOSS_KEY.match(k) for k in keys) or tells_of_a_death(ctx.user_text):
         ack = LOSS_ACK
     elif any(_PARTING_KEY.match(k) for k in keys):
         ack = PARTING_ACK
     lang = supported(_REPLY_LANGUAGE.get()) or "en"
-    return ack if lang == "en" or t(lang, ack) != ack else "Got it — {noted}."
+    return ack if lang == "en" or t(lang, ack) != ack else N_("Got it — {noted}.")
 
 
 #: The same message in a group: a private word is offered, nothing is repeated.
