@@ -450,6 +450,19 @@ _HEALTH_IN_PASSING: tuple[tuple[str, str], ...] = (
         r"|\b(?:кот\w*|кошк\w*|собак\w*|щен\w*)\s+(?:\w+\s+){0,2}?прививк\w*"
         r"|\bприви(?:вк\w*|ть)\s+(?:\w+\s+){0,2}?(?:кот\w*|кошк\w*|собак\w*|щен\w*)",
     ),
+    # An animal pregnant or expecting ("our hamster is pregnant", "die Katze ist trächtig",
+    # "la perra está preñada", "la chatte est pleine"): a pet's pregnancy is no one's health,
+    # as the labels have it (tune batch 39).
+    (
+        "pregnant expecting trächtig schwanger embarazada preñada enceinte pleine gestante",
+        r"\b(?:pupp(?:y|ies)|dogs?|bitch|cats?|kittens?|hamsters?|guinea\s+pigs?|rabbits?|bunny|"
+        r"horses?|mares?|pony|cows?|goats?|ewes?|sheep|pigs?|sows?|rats?|mice|mouse|budgie|"
+        r"guppy|guppies|fish|hen|hündin|katze|stute|kaninchen|häsin|meerschweinchen|kuh|ziege|"
+        r"perra|gata|yegua|coneja|cobaya|vaca|cabra|chienne|chatte|jument|lapine|vache|chèvre)"
+        r"(?:'s)?\s+(?:is|was|got|gets|seems|might\s+be|must\s+be|ist|war|scheint|está|estaba|"
+        r"parece|est|était|semble)\s+(?:\w+\s+){0,2}?(?:pregnant|expecting|trächtig|schwanger|"
+        r"embarazada|preñada|enceinte|pleine|gestante)\b",
+    ),
     # A thing said to cause cancer ("a cancer-causing paint", "krebserregend", "cancérigène"),
     # and a vaccine campaign in the news: no one's health.
     (
