@@ -141,7 +141,7 @@ religion, sex life, criminal records and union membership most, in five language
 h-sens16 after fresh33's first figure and never from its rows, from the test split's
 per-category figures only; rows sharing a five-word run with another list rewritten, but the two
 look-alikes the brief named) is tune whole. Batch 41
-(``sensitivity_special_tune41.jsonl``: 89 rows written by h-sens17 — one's age said or put right
+(``sensitivity_special_tune41.jsonl``: 96 rows written by h-sens17 — one's age said or put right
 in five languages ("tengo 26, no 25") and ages beside a special category, numbers that are no
 one's money, special categories said as people say them and the tune rows' missed phrasings
 said anew, pets expecting, votes at a bake-off; rows sharing a five-word run with another list

@@ -263,6 +263,8 @@ _A_THINGS_NUMBER = re.compile(
     r"loyalty|parcels?|packages?|reference|ref|queue|lottery|raffle|bib|badge|desk|parking|"
     r"space|bay|lane|cabin|carriage|coach|box|batch|version|lot|hymn|player|shoe|dress|size)\s+"
     r"(?:number|numbers|no\.?|nr\.?|#|id)(?=\s|$|[:.,;!?)])"
+    # an order said with its number alone ("pedido 44519", "order #5521", "commande 8812")
+    r"|\b(?:orders?|pedido|commande|bestellung|заказ)\s*(?:#|n[º°o]\.?\s*|nr\.?\s*|№\s*)?\d{3,}\b"
     r"|\b(?:bestell|sitzplatz|sitz|zimmer|rücken|kunden|mitglieds|ticket|sendungs|auftrags|"
     r"rechnungs|haus|seiten|platz|flug|tisch|spind)nummer\b"
     r"|\bn[uú]mero\s+de\s+(?:pedido|asiento|habitaci[oó]n|socio|cliente|seguimiento|ticket|"
@@ -667,6 +669,14 @@ _NEAR_MISSES = _Rules(
         rf"{_CLAUSE_END}",
     ),
     ("read reading", r"\b(?:read|reading)\s+(?:up\s+)?about\b[^,.;:!?()]*"),
+    # A game, an escape room or a story set somewhere ("an escape room set in a prison", "a
+    # board game set in a hospital"; tune batch 39): no one's record or health.
+    (
+        "set",
+        r"\b(?:escape\s+rooms?|(?:board\s+|video\s+|card\s+)?games?|levels?|stor(?:y|ies)|"
+        r"films?|movies?|novels?|books?|shows?|series|plays?|musicals?|episodes?|quests?)\s+"
+        r"(?:\w+\s+){0,2}?set\s+(?:in|inside|on)\b[^,.;:!?()]*",
+    ),
     # Causes and industries: "cancer research", "diabetes awareness", "mortgage broker".
     (_CAUSES, rf"\b[\w'-]+\s+(?:{'|'.join(_CAUSES.split())})\b"),
     # Homonyms and idioms.

@@ -740,7 +740,12 @@ UNION: tuple[tuple[str, str], ...] = (
     ),
     ("unionized unionised", r"\bunioni[sz]ed\b"),
     ("unionist unionists", r"\b(?:trade|labou?r)\s+unionists?\b"),
-    ("union", r"\b(?:my|our)\s+union\b(?!\s+(?:jack|square|station))"),
+    # Not a union of friends or of families ("my union of friends from school", tune batch 11).
+    (
+        "union",
+        r"\b(?:my|our)\s+union\b(?!\s+(?:jack|square|station|of\s+(?:\w+\s+){0,2}?(?:friends|mates|"
+        r"pals|families|souls|hearts|minds|two)\b))",
+    ),
     # German, Spanish, French and Russian: membership said of a person, not a union in the news
     # ("die Gewerkschaft ruft zum Streik auf", "le syndicat des copropriétaires").
     (

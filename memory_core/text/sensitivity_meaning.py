@@ -779,6 +779,23 @@ def _tells_an_age(text: str) -> bool:
     return _NOT_THAT_AGE.search(rest) is not None or len(rest.split()) <= _AGE_ALONE_WORDS
 
 
+#: Saving up for a trip or a thing ("I'm saving for a new bike", "я копил на отпуск весь год",
+#: "spare auf ein neues Fahrrad", "ahorrando para las vacaciones", "j'économise pour un
+#: voyage"): the reader read the Russian one as a criminal record (tune batch 31). Its money
+#: or criminal reading is dropped unless an amount, a debt or the like is said beside it.
+_SAVES_FOR_A_THING = re.compile(
+    r"\b(?:sav(?:e|es|ed|ing)(?:\s+up)?|spar(?:e|t|en|te|ten)|ahorr\w+|économis\w+|"
+    r"mets?\s+de\s+côté|коп(?:ил\w*|лю|им|ят|ит)|откладыва\w*|отложил\w*)\s+"
+    r"(?:\w+\s+){0,2}?(?:for|auf|für|para|pour|на)\s+(?:a|an|the|my|our|ein\w*|den|die|das|"
+    r"un|una|el|la|las|los|le|les|des|mon|ma|mes|mi|mis|новую|новый|новое)?\s*(?:new\s+|neue\w*\s+|"
+    r"nuev[oa]s?\s+|nouve(?:au|lle)\s+)?(?:trips?|holidays?|vacations?|bikes?|cars?|phones?|"
+    r"laptops?|consoles?|guitars?|cameras?|tickets?|concerts?|sofa|tv|urlaub|reise|fahrrad|"
+    r"auto|handy|konsole|viajes?|vacaciones|bicis?|bicicletas?|coches?|móvil|consola|voyages?|"
+    r"vacances|vélo|voiture|portable|отпуск|поездк\w*|машин\w*|телефон|велосипед|ноутбук)\b",
+    re.IGNORECASE,
+)
+
+
 #: A figure of being held by one's days ("a prisoner of my own schedule", "prisionera de mi
 #: agenda", "prisonnier de mon emploi du temps", "Gefangener meines Terminkalenders", "заложник
 #: своего графика"): no criminal record.
@@ -1137,6 +1154,12 @@ LOOK_ALIKES: tuple[LookAlike, ...] = (
         "an_errand_at_the_bank",
         _flag(Topic.FINANCE),
         _BANK_ERRAND,
+        (_MONEY_DETAIL, _SHORT_OF_MONEY),
+    ),
+    LookAlike(
+        "saves_for_a_thing",
+        _flag(Topic.FINANCE, Topic.CRIMINAL),
+        _SAVES_FOR_A_THING,
         (_MONEY_DETAIL, _SHORT_OF_MONEY),
     ),
     # One's age said or put right ("I'm 26, not 25"), unless a condition, a faith, money or

@@ -543,6 +543,7 @@ def test_the_fifteenth_rounds_rules_leave_their_near_misses(text: str) -> None:
         ("los musulmanes no comemos cerdo, ya lo sabes", Topic.RELIGION),
         ("bei der Europawahl ging meine Stimme an die Grünen", Topic.POLITICS),
         ("militaba en el partido comunista de joven", Topic.POLITICS),
+        ("our union of nurses is balloting next week", Topic.UNION),
     ],
 )
 def test_the_seventeenth_rounds_rules_read_their_class(text: str, topic: Topic) -> None:
@@ -561,6 +562,9 @@ def test_the_seventeenth_rounds_rules_read_their_class(text: str, topic: Topic) 
         "unsere Hündin ist trächtig, sagt die Tierärztin",
         "la gata del vecino está preñada",
         "je crois que la lapine est pleine",
+        # A union of friends, a game or a story set in a prison.
+        "our union of old school mates has a reunion in june",
+        "the board game is set in a prison and takes four hours",
     ],
 )
 def test_the_seventeenth_rounds_rules_leave_their_near_misses(text: str) -> None:

@@ -1143,3 +1143,24 @@ def test_an_age_said_or_put_right_drops_the_readers_reading(
     from memory_core.text.sensitivity_meaning import _guarded
 
     assert (_guarded(topic, text) == topic) is kept
+
+
+@pytest.mark.parametrize(
+    ("topic", "text", "kept"),
+    [
+        # Seventeenth round: saving up for a trip or a thing is no money or record of anyone's
+        # (the reader read "я копил на отпуск" as criminal); an amount or a debt beside it keeps
+        # the reading. An order's bare number is no money.
+        (Topic.CRIMINAL, "всю зиму копили на поездку к морю", False),
+        (Topic.FINANCE, "we've been saving up for a new sofa since christmas", False),
+        (Topic.FINANCE, "ahorro para una bici nueva desde enero", False),
+        (Topic.FINANCE, "saving for a car while I pay back 9k on my card", True),
+        (Topic.FINANCE, "commande 77120 toujours pas livrée", False),
+    ],
+)
+def test_saving_for_a_thing_and_an_orders_number_drop_the_readers_reading(
+    topic: Topic, text: str, kept: bool
+) -> None:
+    from memory_core.text.sensitivity_meaning import _guarded
+
+    assert (_guarded(topic, text) == topic) is kept
