@@ -140,7 +140,12 @@ routine care, idioms of crime — and 85 special-category sentences as people sa
 religion, sex life, criminal records and union membership most, in five languages; written by
 h-sens16 after fresh33's first figure and never from its rows, from the test split's
 per-category figures only; rows sharing a five-word run with another list rewritten, but the two
-look-alikes the brief named) is tune whole. Batch 111
+look-alikes the brief named) is tune whole. Batch 41
+(``sensitivity_special_tune41.jsonl``: 96 rows written by h-sens17 — one's age said or put right
+in five languages ("tengo 26, no 25") and ages beside a special category, numbers that are no
+one's money, special categories said as people say them and the tune rows' missed phrasings
+said anew, pets expecting, votes at a bake-off; rows sharing a five-word run with another list
+rewritten) is tune whole. Batch 111
 (``sensitivity_crisis_tune111.jsonl``: look-alikes of self-harm — goals revised downwards,
 quitting for good, "I'm done with", dying of hunger or laughter, a boss's "will kill me if",
 game deaths, sleeping forever, endings, fasting — and self-harm said obliquely, in five
@@ -187,7 +192,7 @@ FRESH_REPORTS: dict[int, str] = {
 FRESH_BATCHES: frozenset[int] = frozenset(FRESH_REPORTS)
 #: Batches written to tune on: all ``tune``, whatever the hash says.
 TUNE_BATCHES: frozenset[int] = frozenset(
-    {11, 12, 14, 16, 18, 20, 22, 24, 26, 29, 31, 33, 35, 37, 39, 111}
+    {11, 12, 14, 16, 18, 20, 22, 24, 26, 29, 31, 33, 35, 37, 39, 41, 111}
 )
 #: Tune batches that choose the reader's thresholds and nothing else: no rule is written from
 #: them and no weight fitted on them (``devtools/train_sensitivity.py``), so the rules miss of

@@ -263,6 +263,8 @@ _A_THINGS_NUMBER = re.compile(
     r"loyalty|parcels?|packages?|reference|ref|queue|lottery|raffle|bib|badge|desk|parking|"
     r"space|bay|lane|cabin|carriage|coach|box|batch|version|lot|hymn|player|shoe|dress|size)\s+"
     r"(?:number|numbers|no\.?|nr\.?|#|id)(?=\s|$|[:.,;!?)])"
+    # an order said with its number alone ("pedido 44519", "order #5521", "commande 8812")
+    r"|\b(?:orders?|pedido|commande|bestellung|заказ)\s*(?:#|n[º°o]\.?\s*|nr\.?\s*|№\s*)?\d{3,}\b"
     r"|\b(?:bestell|sitzplatz|sitz|zimmer|rücken|kunden|mitglieds|ticket|sendungs|auftrags|"
     r"rechnungs|haus|seiten|platz|flug|tisch|spind)nummer\b"
     r"|\bn[uú]mero\s+de\s+(?:pedido|asiento|habitaci[oó]n|socio|cliente|seguimiento|ticket|"
@@ -449,6 +451,19 @@ _HEALTH_IN_PASSING: tuple[tuple[str, str], ...] = (
         r"(?:chat|chien|chiot|chaton)\b"
         r"|\b(?:кот\w*|кошк\w*|собак\w*|щен\w*)\s+(?:\w+\s+){0,2}?прививк\w*"
         r"|\bприви(?:вк\w*|ть)\s+(?:\w+\s+){0,2}?(?:кот\w*|кошк\w*|собак\w*|щен\w*)",
+    ),
+    # An animal pregnant or expecting ("our hamster is pregnant", "die Katze ist trächtig",
+    # "la perra está preñada", "la chatte est pleine"): a pet's pregnancy is no one's health,
+    # as the labels have it (tune batch 39).
+    (
+        "pregnant expecting trächtig schwanger embarazada preñada enceinte pleine gestante",
+        r"\b(?:pupp(?:y|ies)|dogs?|bitch|cats?|kittens?|hamsters?|guinea\s+pigs?|rabbits?|bunny|"
+        r"horses?|mares?|pony|cows?|goats?|ewes?|sheep|pigs?|sows?|rats?|mice|mouse|budgie|"
+        r"guppy|guppies|fish|hen|hündin|katze|stute|kaninchen|häsin|meerschweinchen|kuh|ziege|"
+        r"perra|gata|yegua|coneja|cobaya|vaca|cabra|chienne|chatte|jument|lapine|vache|chèvre)"
+        r"(?:'s)?\s+(?:is|was|got|gets|seems|might\s+be|must\s+be|ist|war|scheint|está|estaba|"
+        r"parece|est|était|semble)\s+(?:\w+\s+){0,2}?(?:pregnant|expecting|trächtig|schwanger|"
+        r"embarazada|preñada|enceinte|pleine|gestante)\b",
     ),
     # A thing said to cause cancer ("a cancer-causing paint", "krebserregend", "cancérigène"),
     # and a vaccine campaign in the news: no one's health.
@@ -654,6 +669,14 @@ _NEAR_MISSES = _Rules(
         rf"{_CLAUSE_END}",
     ),
     ("read reading", r"\b(?:read|reading)\s+(?:up\s+)?about\b[^,.;:!?()]*"),
+    # A game, an escape room or a story set somewhere ("an escape room set in a prison", "a
+    # board game set in a hospital"; tune batch 39): no one's record or health.
+    (
+        "set",
+        r"\b(?:escape\s+rooms?|(?:board\s+|video\s+|card\s+)?games?|levels?|stor(?:y|ies)|"
+        r"films?|movies?|novels?|books?|shows?|series|plays?|musicals?|episodes?|quests?)\s+"
+        r"(?:\w+\s+){0,2}?set\s+(?:in|inside|on)\b[^,.;:!?()]*",
+    ),
     # Causes and industries: "cancer research", "diabetes awareness", "mortgage broker".
     (_CAUSES, rf"\b[\w'-]+\s+(?:{'|'.join(_CAUSES.split())})\b"),
     # Homonyms and idioms.

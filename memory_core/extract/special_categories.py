@@ -565,6 +565,17 @@ RELIGION: tuple[tuple[str, str], ...] = (
         r"|\b(?:it'?s|during|over|for)\s+lent\b(?!\s+(?:me|him|her|us|them|you|it|to|out|a|an|the)\b)"
         r"[^.;!?]*$",
     ),
+    # Observance kept by oneself or one's children, said in passing (tune batches 31, 35):
+    # "my kids go to Sunday school", "never miss Sunday mass", "we do the puja at home".
+    (
+        "sunday miss misses missed puja pooja",
+        r"\b(?:go|goes|went|going|take|takes|took|send|sends|sent)\s+(?:\w+\s+){0,2}?(?:to\s+)?"
+        r"sunday\s+school\b(?!\s+(?:teacher|building|hall|room))"
+        r"|\bnever\s+miss(?:es|ed)?\s+(?:a\s+|the\s+)?(?:sunday\s+|friday\s+|morning\s+)?"
+        r"(?:mass|church|service|prayers|shabbat|jumu?'?ah)\b"
+        r"|\b(?:i|we)\s+(?:\w+\s+)?(?:do|does|did|perform|performed)\s+(?:\w+\s+){0,2}?"
+        r"(?:puja|pooja)\b",
+    ),
     (
         "menorah candles diya diyas",
         r"\b(?:light|lit|lighting|lights)\s+(?:the\s+|our\s+)?(?:menorah|hanukkah\s+candles|"
@@ -729,7 +740,12 @@ UNION: tuple[tuple[str, str], ...] = (
     ),
     ("unionized unionised", r"\bunioni[sz]ed\b"),
     ("unionist unionists", r"\b(?:trade|labou?r)\s+unionists?\b"),
-    ("union", r"\b(?:my|our)\s+union\b(?!\s+(?:jack|square|station))"),
+    # Not a union of friends or of families ("my union of friends from school", tune batch 11).
+    (
+        "union",
+        r"\b(?:my|our)\s+union\b(?!\s+(?:jack|square|station|of\s+(?:\w+\s+){0,2}?(?:friends|mates|"
+        r"pals|families|souls|hearts|minds|two)\b))",
+    ),
     # German, Spanish, French and Russian: membership said of a person, not a union in the news
     # ("die Gewerkschaft ruft zum Streik auf", "le syndicat des copropriétaires").
     (

@@ -280,6 +280,17 @@ _RU_FAITHS = (
 )
 #: Religion and beliefs, non-belief included.
 RELIGION: tuple[tuple[str, str], ...] = (
+    # A faith said in the first person plural (tune batch 39): "los testigos de Jehová no
+    # celebramos cumpleaños", "los musulmanes no comemos cerdo", "nous, les catholiques, …".
+    (
+        "católicos católicas musulmanes musulmanas judíos judías testigos evangélicos mormones "
+        "cristianos cristianas catholiques musulmans juifs protestants",
+        r"\blos\s+(?:católic[oa]s|musulman[ea]s|judí[oa]s|testigos\s+de\s+jehov[aá]|"
+        r"evangélic[oa]s|mormones|cristian[oa]s)\s+(?:no\s+|nunca\s+|siempre\s+)?"
+        r"\w+(?:amos|emos|imos)\b"
+        r"|\bnous(?:\s*,)?\s+les\s+(?:catholiques|musulmans|juifs|protestants|témoins\s+de\s+"
+        r"jéhovah)\b",
+    ),
     (
         "muslim muslima muslimisch katholisch evangelisch protestantisch christ christin "
         "christlich jüdisch jude jüdin buddhist buddhistin hindu atheist atheistin agnostiker "
@@ -381,6 +392,21 @@ _PARTIES_INTL = (
 )
 #: Political opinions: votes, membership, leaning said of oneself.
 POLITICS: tuple[tuple[str, str], ...] = (
+    # One's vote at an election said to have gone to someone (tune batch 39): "aux européennes
+    # mon vote est allé au RN", "bei der Wahl ging meine Stimme an …", "en las generales mi voto
+    # fue para …", "на выборах мой голос ушёл …", "my vote went to … in the election"; not a
+    # vote at a bake-off (an election is named) — and "milito en un partido".
+    (
+        "vote voto stimme голос",
+        r"(?=.*\b(?:élections?|européennes|présidentielles?|législatives|municipales|"
+        r"régionales|wahl|wahlen|bundestagswahl|landtagswahl|europawahl|elecciones|generales|"
+        r"autonómicas|municipales|выбор\w*|election|elections|referendum|ballot)\b)"
+        r".*\b(?:mon\s+vote\s+(?:est\s+)?(?:allé|va|ira)|(?:ging|geht|bekam|bekommt)\s+meine\s+"
+        r"stimme|meine\s+stimme\s+(?:ging|geht|bekommt|"
+        r"bekam|kriegt|kriegte)|mi\s+voto\s+(?:fue|va|irá|se\s+lo\s+llev[óa])|мой\s+голос\s+"
+        r"(?:ушёл|ушел|получил\w*|достал\w*)|my\s+vote\s+(?:went|goes|is\s+going))\b",
+    ),
+    ("milito militaba militó", r"\bmilit(?:o|aba|é|ó)\s+en\s+(?:un|el|la)\s+partido\b"),
     # Campaigning said of oneself (thirteenth round, from a tune row the rules missed):
     # "Wahlkampf für die Grünen", "hice campaña por …", "j'ai tracté pour …", "агитировал за".
     (
@@ -752,7 +778,13 @@ HEALTH: tuple[tuple[str, str], ...] = (
         r"\b(?:меня|мне)\s+(?:\w+\s+)?(?:прооперировали|оперировали|сделали\s+операцию)\b"
         r"|\bпосле\s+операции\b|\bперен[её]с\w*\s+(?:\w+\s+)?операци\w*",
     ),
-    ("ждём ждем", r"\bжд[её]м\s+(?:ребёнка|ребенка|малыша|двойню|сына|дочку|дочь)\b"),
+    # "жду ребёнка" as well as "ждём ребёнка"; not a child waited for at the school gate
+    # ("жду ребёнка из школы", "ждём сына с тренировки").
+    (
+        "ждём ждем жду",
+        r"\bжд(?:[её]м|у)\s+(?:ребёнка|ребенка|малыша|двойню|сына|дочку|дочь)\b"
+        r"(?!\s+(?:из|с|со|домой|после|у|возле|около)\b)",
+    ),
     (
         "therapie therapeuten therapeutin psychiater psychiaterin",
         r"\b(?:in|zur|eine)\s+(?:\w+\s+)?therapie\b(?!\s+(?:für\s+(?:hunde|pferde)))|\bmein\w*\s+(?:therapeut|therapeutin|psychiater|psychiaterin)\b",
@@ -1003,9 +1035,17 @@ FINANCE: tuple[tuple[str, str], ...] = (
         r"(?:ni\s+)?para\b",
     ),
     ("huissier l'huissier", r"\b(?:l['’])?huissier\s+(?:m['’]a|nous\s+a|est\s+(?:passé|venu))\b"),
+    # Next to nothing put by, an overdraft paid off over years (tune batches 24, 26): "wir
+    # haben kaum was auf der hohen Kante", "ich stottere den Dispo seit zwei Jahren ab".
+    (
+        "kante dispo dispokredit",
+        r"\b(?:nichts|kaum\s+(?:was|etwas)|wenig|null)\s+auf\s+der\s+hohen\s+kante\b"
+        r"|\b(?:stottere|stottern|zahle|zahlen)\s+(?:\w+\s+){0,2}?(?:dispo|dispokredit)\w*\s+"
+        r"(?:\w+\s+){0,4}?ab\b|\bim\s+dispo\b",
+    ),
     (
         "raten kredit kredite schulden verschuldet minus insolvent pleite",
-        r"\b(?:meine|die)\s+raten\s+(?:\w+\s+){0,2}?nicht\s+(?:mehr\s+)?(?:zahlen|bezahlen)\b"
+        r"\b(?:meine|die)\s+raten\s+(?:\w+\s+){0,6}?nicht\s+(?:mehr\s+)?(?:zahlen|bezahlen)\b"
         r"|\b(?:mein|unser)\s+konto\s+ist\s+(?:\w+\s+)?im\s+minus\b|\bverschuldet\b"
         r"|\b(?:bin|sind)\s+(?:\w+\s+)?(?:pleite|insolvent)\b",
     ),

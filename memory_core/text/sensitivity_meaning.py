@@ -736,6 +736,66 @@ _IN_THE_NEWS = frozenset(
     {Topic.CRIMINAL, Topic.HEALTH, Topic.POLITICS, Topic.RELIGION, Topic.FINANCE, Topic.SEX_LIFE}
 )
 
+#: One's age said, or put right ("I'm 26, not 25", "tengo 26, no 25", "j'ai 31 ans et pas 30",
+#: "ich bin 38, nicht 36", "мне 27, а не 25", "I turn 30 next week", "soy de 1987"): the reader
+#: read such lines as sex life, money or health. A number of weeks, months or money after "I'm"
+#: is no age ("I'm 30 weeks", "I'm 2k down").
+_AGE = re.compile(
+    r"\b(?:i'?m|im|i\s+am|i'?ll\s+be|i\s+will\s+be|i\s+turn(?:ed)?|turning|just\s+turned)\s+"
+    r"(?:only\s+|just\s+|almost\s+|nearly\s+|now\s+)?\d{1,2}(?!\s*(?:[.,]\d|%|k\b|m\b|weeks?|wks?|"
+    r"months?|days?|kg|kilos?|lbs?|pounds?|grand|quid|bucks|euros?|dollars?|minutes?|hours?|"
+    r"times?|of\b|in\b|out\b|[$€£]))\b"
+    r"|\b\d{1,2}\s*(?:years?\s+old|y/?o)\b"
+    r"|\b(?:tengo|cumpl[oíe]|cumplir)\s+\d{1,2}(?=\s*(?:años\b|[,.;!?]|$|no\b|y\b|recién\b))"
+    r"|\bsoy\s+del?\s+(?:19|20)\d\d\b"
+    r"|\b(?:j['’]ai|avoir|j['’]aurai|aura[is]?)\s+\d{1,2}\s+ans\b"
+    r"|\bich\s+(?:bin|werde)\s+(?:(?:im|in|am)\s+\w+\s+)?\d{1,2}(?=\s*(?:jahre\b|[,.;!?]|$|"
+    r"nicht\b|und\b))"
+    r"|\b(?:мне|исполнилось|исполнится)\s+\d{1,2}(?=\s*(?:лет\b|год\w*|[,.;!?]|$|а\s+не\b|в\b))",
+    re.IGNORECASE,
+)
+#: Money said in words, not figures (an age line holds a figure anyway).
+_MONEY_WORD = re.compile(
+    r"(?:loan|debt|mortgage|overdraft|\bowe|arrears|bankrupt|salary|\bpaid\b|darlehen|schulden|"
+    r"hypothek|gehalt|pr[ée]stamo|deuda|hipoteca|sueldo|\bprêt|dette|salaire|займ|долг|ипотек|"
+    r"\bкредит\b|зарплат)",
+    re.IGNORECASE,
+)
+
+
+#: An age put right: "not 25", "no 25", "et pas 30", "nicht 36", "а не 25".
+_NOT_THAT_AGE = re.compile(r"\b(?:not|no|pas|nicht|не)\s+\d{1,2}\b", re.IGNORECASE)
+#: A line that says one's age and little else has at most this many words besides the age.
+_AGE_ALONE_WORDS = 3
+
+
+def _tells_an_age(text: str) -> bool:
+    """Whether ``text`` is a short line that says one's age (:data:`_AGE`) and nothing more
+    than that — the age alone, or put right ("I'm 26, not 25, my mum always gets it wrong");
+    an age with more said beside it ("I'm 52 and have nothing saved") is read as it is."""
+    if len(text.split()) > _PLAIN_WORDS or (found := _AGE.search(text)) is None:
+        return False
+    rest = text[: found.start()] + " " + text[found.end() :]
+    return _NOT_THAT_AGE.search(rest) is not None or len(rest.split()) <= _AGE_ALONE_WORDS
+
+
+#: Saving up for a trip or a thing ("I'm saving for a new bike", "я копил на отпуск весь год",
+#: "spare auf ein neues Fahrrad", "ahorrando para las vacaciones", "j'économise pour un
+#: voyage"): the reader read the Russian one as a criminal record (tune batch 31). Its money
+#: or criminal reading is dropped unless an amount, a debt or the like is said beside it.
+_SAVES_FOR_A_THING = re.compile(
+    r"\b(?:sav(?:e|es|ed|ing)(?:\s+up)?|spar(?:e|t|en|te|ten)|ahorr\w+|économis\w+|"
+    r"mets?\s+de\s+côté|коп(?:ил\w*|лю|им|ят|ит)|откладыва\w*|отложил\w*)\s+"
+    r"(?:\w+\s+){0,2}?(?:for|auf|für|para|pour|на)\s+(?:a|an|the|my|our|ein\w*|den|die|das|"
+    r"un|una|el|la|las|los|le|les|des|mon|ma|mes|mi|mis|новую|новый|новое)?\s*(?:new\s+|neue\w*\s+|"
+    r"nuev[oa]s?\s+|nouve(?:au|lle)\s+)?(?:trips?|holidays?|vacations?|bikes?|cars?|phones?|"
+    r"laptops?|consoles?|guitars?|cameras?|tickets?|concerts?|sofa|tv|urlaub|reise|fahrrad|"
+    r"auto|handy|konsole|viajes?|vacaciones|bicis?|bicicletas?|coches?|móvil|consola|voyages?|"
+    r"vacances|vélo|voiture|portable|отпуск|поездк\w*|машин\w*|телефон|велосипед|ноутбук)\b",
+    re.IGNORECASE,
+)
+
+
 #: A figure of being held by one's days ("a prisoner of my own schedule", "prisionera de mi
 #: agenda", "prisonnier de mon emploi du temps", "Gefangener meines Terminkalenders", "заложник
 #: своего графика"): no criminal record.
@@ -1095,6 +1155,20 @@ LOOK_ALIKES: tuple[LookAlike, ...] = (
         _flag(Topic.FINANCE),
         _BANK_ERRAND,
         (_MONEY_DETAIL, _SHORT_OF_MONEY),
+    ),
+    LookAlike(
+        "saves_for_a_thing",
+        _flag(Topic.FINANCE, Topic.CRIMINAL),
+        _SAVES_FOR_A_THING,
+        (_MONEY_DETAIL, _SHORT_OF_MONEY),
+    ),
+    # One's age said or put right ("I'm 26, not 25"), unless a condition, a faith, money or
+    # sex life is said beside it ("I'm 34 and pregnant").
+    LookAlike(
+        "tells_an_age",
+        _flag(*(t for t in Topic if t not in (Topic.SELF_HARM, Topic.CONFIDED))),
+        _tells_an_age,
+        (_CONDITION_SAID, _FAITH_SAID, _MONEY_WORD, _ORIENTATION_OR_SEX),
     ),
     # A thing's number is no secret, document or money: "Ana owns the record number 33".
     LookAlike(

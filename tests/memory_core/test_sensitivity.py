@@ -524,3 +524,48 @@ def test_the_fifteenth_rounds_rules_read_their_class(text: str, topic: Topic) ->
 )
 def test_the_fifteenth_rounds_rules_leave_their_near_misses(text: str) -> None:
     assert sensitive_topic(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        # Tune rows the seventeenth round's rules read (h-sens17): a loan's instalments with
+        # words between, savings next to nothing, an overdraft paid off or lived in, a child
+        # expected in Russian, Sunday school and mass kept, a puja done, a faith in the Spanish
+        # first person plural, a vote at an election said to have gone to a party, a militant.
+        ("die Raten vom Autokredit kann ich seit März nicht mehr bezahlen", Topic.FINANCE),
+        ("wir haben null auf der hohen Kante, alles geht für die Miete drauf", Topic.FINANCE),
+        ("seit Januar leben wir im Dispo", Topic.FINANCE),
+        ("я жду дочку, уже двенадцать недель", Topic.HEALTH),
+        ("we send both girls to Sunday school every week", Topic.RELIGION),
+        ("she never misses Friday prayers, even on holiday", Topic.RELIGION),
+        ("every morning we do a small puja before breakfast", Topic.RELIGION),
+        ("los musulmanes no comemos cerdo, ya lo sabes", Topic.RELIGION),
+        ("bei der Europawahl ging meine Stimme an die Grünen", Topic.POLITICS),
+        ("militaba en el partido comunista de joven", Topic.POLITICS),
+        ("our union of nurses is balloting next week", Topic.UNION),
+    ],
+)
+def test_the_seventeenth_rounds_rules_read_their_class(text: str, topic: Topic) -> None:
+    assert sensitive_topic(text) == topic
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A child waited for at the school gate, a Sunday school's hall, a vote at a bake-off,
+        # a pet's pregnancy in four languages.
+        "жду сына с тренировки, он опять последний",
+        "the sunday school hall is booked for the jumble sale",
+        "my vote went to the carrot cake, obviously",
+        "our old mare is expecting a foal in april",
+        "unsere Hündin ist trächtig, sagt die Tierärztin",
+        "la gata del vecino está preñada",
+        "je crois que la lapine est pleine",
+        # A union of friends, a game or a story set in a prison.
+        "our union of old school mates has a reunion in june",
+        "the board game is set in a prison and takes four hours",
+    ],
+)
+def test_the_seventeenth_rounds_rules_leave_their_near_misses(text: str) -> None:
+    assert sensitive_topic(text) is None

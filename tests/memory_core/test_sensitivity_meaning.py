@@ -1115,3 +1115,52 @@ def test_tiredness_after_an_evening_and_someone_elses_tablets_drop_the_readers_r
     from memory_core.text.sensitivity_meaning import _guarded
 
     assert (_guarded(topic, text) == topic) is kept
+
+
+@pytest.mark.parametrize(
+    ("topic", "text", "kept"),
+    [
+        # Seventeenth round: one's age said or put right is no sex life, money or health, in
+        # five languages; an age with more said beside it is read as it is.
+        (Topic.SEX_LIFE, "I'm 41 not 44, please fix that", False),
+        (Topic.FINANCE, "tengo 33, no 35, lo apunté mal", False),
+        (Topic.HEALTH, "j'ai 27 ans, pas 28", False),
+        (Topic.HEALTH, "ich bin 52, nicht 54!", False),
+        (Topic.SEX_LIFE, "мне 39, а не 36", False),
+        (Topic.FINANCE, "just turned 60", False),
+        (Topic.HEALTH, "I'm 30 and six months pregnant", True),
+        (Topic.FINANCE, "I'm 47 and I owe more than I earn", True),
+        (Topic.POLITICS, "I'm 18 and I campaign for the young socialists every weekend", True),
+        (Topic.HEALTH, "I'm 30 weeks, not 28", True),
+    ],
+)
+def test_an_age_said_or_put_right_drops_the_readers_reading(
+    topic: Topic, text: str, kept: bool
+) -> None:
+    """The reader read "I'm 26, not 25" as sex life and "tengo 26, no 25" as money (the
+    seventeenth round's tune rows); a pregnancy, a debt or a party said beside the age keeps
+    the reading, and weeks are no age."""
+    from memory_core.text.sensitivity_meaning import _guarded
+
+    assert (_guarded(topic, text) == topic) is kept
+
+
+@pytest.mark.parametrize(
+    ("topic", "text", "kept"),
+    [
+        # Seventeenth round: saving up for a trip or a thing is no money or record of anyone's
+        # (the reader read "я копил на отпуск" as criminal); an amount or a debt beside it keeps
+        # the reading. An order's bare number is no money.
+        (Topic.CRIMINAL, "всю зиму копили на поездку к морю", False),
+        (Topic.FINANCE, "we've been saving up for a new sofa since christmas", False),
+        (Topic.FINANCE, "ahorro para una bici nueva desde enero", False),
+        (Topic.FINANCE, "saving for a car while I pay back 9k on my card", True),
+        (Topic.FINANCE, "commande 77120 toujours pas livrée", False),
+    ],
+)
+def test_saving_for_a_thing_and_an_orders_number_drop_the_readers_reading(
+    topic: Topic, text: str, kept: bool
+) -> None:
+    from memory_core.text.sensitivity_meaning import _guarded
+
+    assert (_guarded(topic, text) == topic) is kept
