@@ -360,15 +360,17 @@ _DE_DROPPED_WIR = re.compile(
 
 
 #: A Spanish clause opened by a verb in the first person singular, the pronoun left out as
-#: Spanish does: a past said by its irregular or "-é" form ("Fui bombero veinte años",
-#: "Estuve casada con un marino", "Empecé en una imprenta"), or a present "-o" or a past
+#: Spanish does: a past said by its irregular or "-é" form ("Fui bombero veinte años" — not
+#: "fui al mercado", an outing —, "Estuve casada con un marino", "Empecé en una imprenta"),
+#: or a present "-o" or a past
 #: "-aba" with what follows it ("Padezco de artrosis", "Sufro de insomnio", "Trabajaba de
 #: panadero"). The list of first-person words above names the common verbs; these were
 #: dropped as not about the user ("nothing said is lost"). Words that end the same way but
 #: are no verb (a month, a weekday, a number, "café", "José", "como", "todo") are left out.
 _ES_VERB_FIRST = re.compile(
     r"^\s*(?:(?:y|pues|bueno|ahora|antes|también|tambien|ya|aún|aun|todavía|todavia)\s*,?\s+)*"
-    r"(?:(?P<past>fui|estuve|tuve|hice|pude|(?P<did>[a-zñáéíóú]{3,}é))(?![\w])|"
+    # "fui a/al …" is where one went (a passing outing), not what one was.
+    r"(?:(?P<past>fui(?!\s+al?\b)|estuve|tuve|hice|pude|(?P<did>[a-zñáéíóú]{3,}é))(?![\w])|"
     r"(?P<now>[a-zñáéíóú]{3,}(?:o|aba))\s+(?:de|del|a|al|en|con|por|para|desde|durante|un|una|"
     r"unos|unas|el|la|los|las|mi|mis|mucho|muchísimo|bastante|casi|siempre|cada|todos|todas|"
     r"como)(?![\w]))",

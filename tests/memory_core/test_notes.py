@@ -154,6 +154,7 @@ def test_a_spanish_statement_said_by_its_verb_alone_is_a_note(text: str) -> None
         "Café con leche por la mañana.",
         "José vive en Lugo.",
         "Nevaba en la sierra.",
+        "Fui al mercado y luego a correr un rato.",
     ],
 )
 def test_a_spanish_word_that_only_ends_like_a_verb_says_nothing_of_the_user(text: str) -> None:
