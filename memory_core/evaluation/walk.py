@@ -120,6 +120,16 @@ BLIND11_PATH = Path(__file__).parent / "labels" / "walk_blind11.json"
 #: employers, studies, partners' jobs, children, grandchildren, pets, illnesses, a medicine,
 #: diets, teams, hobbies, homes), and five never-told questions each near a told area.
 ASK16_PATH = Path(__file__).parent / "labels" / "ask_blind16.json"
+#: The twelfth blind walk: ten users (two each en, de, es, fr, ru; chat spelling, slang, typos
+#: and formal registers), five facts each told over days 0-12 (several facts per message,
+#: relatives' jobs, pets, health, medicines, tastes, a corrected value for four users) with small
+#: talk between, asked on days 38-57 in other words, two never-told questions each.
+BLIND12_PATH = Path(__file__).parent / "labels" / "walk_blind12.json"
+#: The ninth blind question set: ten users (two each en, de, es, fr, ru; slang, chat style and
+#: formal registers), six facts each asked three ways on day 60 (jobs, employers, studies,
+#: partners' jobs, children, grandchildren, pets, illnesses, medicines, diets, teams, hobbies,
+#: tastes, homes), and four never-told questions each near a told area.
+ASK17_PATH = Path(__file__).parent / "labels" / "ask_blind17.json"
 Progress = Callable[[str, int, int], None]
 #: Replies that say the bot does not know (any language the bot speaks).
 _UNKNOWN = re.compile(

@@ -373,11 +373,48 @@ _DE_DROPPED_WIR = re.compile(
 )
 
 
+#: A Spanish clause opened by a verb in the first person singular, the pronoun left out as
+#: Spanish does: a past said by its irregular or "-é" form ("Fui bombero veinte años" — not
+#: "fui al mercado", an outing —, "Estuve casada con un marino", "Empecé en una imprenta"),
+#: or a present "-o" or a past
+#: "-aba" with what follows it ("Padezco de artrosis", "Sufro de insomnio", "Trabajaba de
+#: panadero"). The list of first-person words above names the common verbs; these were
+#: dropped as not about the user ("nothing said is lost"). Words that end the same way but
+#: are no verb (a month, a weekday, a number, "café", "José", "como", "todo") are left out.
+_ES_VERB_FIRST = re.compile(
+    r"^\s*(?:(?:y|pues|bueno|ahora|antes|también|tambien|ya|aún|aun|todavía|todavia)\s*,?\s+)*"
+    # "fui a/al …" is where one went (a passing outing), not what one was.
+    r"(?:(?P<past>fui(?!\s+al?\b)|estuve|tuve|hice|pude|(?P<did>[a-zñáéíóú]{3,}é))(?![\w])|"
+    r"(?P<now>[a-zñáéíóú]{3,}(?:o|aba))\s+(?:de|del|a|al|en|con|por|para|desde|durante|un|una|"
+    r"unos|unas|el|la|los|las|mi|mis|mucho|muchísimo|bastante|casi|siempre|cada|todos|todas|"
+    r"como)(?![\w]))",
+    re.IGNORECASE,
+)
+_ES_NO_VERB = frozenset(
+    "como cuando pero todo mucho poco algo esto eso aquello nuevo solo claro bueno tampoco otro "
+    "mismo cierto primero luego pronto tanto cuanto medio dentro centro barrio pueblo campo "
+    "domingo sábado sabado enero febrero marzo junio julio agosto cuatro cinco ocho cuarto "
+    "quinto sexto séptimo octavo noveno décimo partido tiempo café bebé josé rené noé qué puré "
+    "comité chalé nevaba granizaba tronaba".split()
+)
+
+
+def _spanish_verb_first(sentence: str) -> bool:
+    """Whether a Spanish clause opens with a verb in the first person (``_ES_VERB_FIRST``)."""
+    m = _ES_VERB_FIRST.match(sentence)
+    if m is None:
+        return False
+    word = (m.group("did") or m.group("now") or "").lower()
+    return word not in _ES_NO_VERB
+
+
 def about_user(sentence: str, language: str) -> bool:
     """True when ``sentence`` (in ``language``) says something in the first person."""
     if language == "en":
         return _EN_FIRST_PERSON.search(sentence) is not None
     if language == "de" and _DE_DROPPED_WIR.match(sentence):
+        return True
+    if language == "es" and _spanish_verb_first(sentence):
         return True
     words = _FIRST_PERSON.get(language)
     if words is None:

@@ -30,7 +30,7 @@ from memory_core.learn.decisions import (
     decision_key,
     is_write,
 )
-from memory_core.store.fts import jaccard, tokens
+from memory_core.store.fts import jaccard, tokens, told_apart
 from memory_core.text import kin
 from memory_core.text.notes import covers, is_note, said_clauses
 from memory_core.values import RETRIEVABLE, Fact, Status
@@ -284,7 +284,13 @@ def decide_one(
     said = tokens(candidate.value_text)
     for fact in live:
         similar = jaccard(tokens(fact.value_text), said) >= NEAR_DUPLICATE_JACCARD
-        if fact.key != candidate.key and similar:
+        # Two slots of one person ("… son Felix is 16." beside "… son is named Felix.", alike
+        # in every word but two once the user's name is in both) are never one repetition.
+        if (
+            fact.key != candidate.key
+            and similar
+            and not told_apart(fact.key, fact.value_text, candidate.key, candidate.value_text)
+        ):
             return Noop(
                 fact.id, fact.key, policy.repetition_delta(fact.confidence, explicit=explicit)
             )

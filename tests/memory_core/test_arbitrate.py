@@ -168,6 +168,37 @@ def test_near_duplicate_under_another_key_is_a_noop() -> None:
     assert isinstance(d, Noop) and d.target_id == 1
 
 
+def test_a_relatives_new_age_is_no_repetition_of_their_name_however_alike_the_sentences() -> None:
+    """A relative's age told again with a new number changes the age: the name fact beside it,
+    in a sentence about as alike as the user's two-word name makes it ("Jo Barnes's daughter
+    Edda is 9." and "Jo Barnes's daughter is named Edda.": Jaccard 0.75), is another slot of
+    the same person, never the fact the new age repeats (it was a no-op on the name, and the
+    old age kept being answered)."""
+    name = fact(
+        3,
+        "Jo Barnes's daughter is named Edda.",
+        key="family.daughter.edda.name",
+        value="Edda",
+        category=Category.RELATIONSHIP,
+    )
+    age = fact(
+        4,
+        "Jo Barnes's daughter Edda is 8.",
+        key="family.daughter.edda.age",
+        value="8",
+        category=Category.RELATIONSHIP,
+    )
+    new = candidate(
+        "family.daughter.edda.age",
+        "Jo Barnes's daughter Edda is 9.",
+        value="9",
+        category=Category.RELATIONSHIP,
+    )
+    for related in ([name, age], [age, name]):
+        d = decide_one(new, related, explicit=False, now=NOW)
+        assert isinstance(d, Supersede) and d.target_id == 4, d
+
+
 def test_enforce_turns_llm_overwrite_of_confident_fact_into_pending() -> None:
     old = fact(1, "Ana works at Initech.", key="employer", confidence=0.9, category=Category.OTHER)
     p = Proposal("employer", "Ana works at Acme.", Category.OTHER, 0.4)

@@ -130,6 +130,37 @@ def test_ones_own_family_or_oneself_beside_an_acquaintance_is_still_a_note(text:
     assert notes_of(text) != {}
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Padezco de artrosis en las rodillas.",
+        "Sufro de insomnio desde hace años.",
+        "Fui bombero en Zaragoza veinte años.",
+        "Estuve casada con un marino.",
+        "Trabajaba de panadero antes de la pandemia.",
+    ],
+)
+def test_a_spanish_statement_said_by_its_verb_alone_is_a_note(text: str) -> None:
+    """Spanish leaves the "yo" out: a clause opened by a verb in the first person (a present
+    "-o", a past "-é", "fui", "estuve", an "-aba" with what follows) is about the user, kept
+    in their words (it was dropped as about no one)."""
+    assert list(notes_of(text).values()) == [text]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Domingo de lluvia en Bilbao.",
+        "Café con leche por la mañana.",
+        "José vive en Lugo.",
+        "Nevaba en la sierra.",
+        "Fui al mercado y luego a correr un rato.",
+    ],
+)
+def test_a_spanish_word_that_only_ends_like_a_verb_says_nothing_of_the_user(text: str) -> None:
+    assert notes_of(text) == {}
+
+
 def test_only_for_now_is_temporary() -> None:
     """ "Nur für heute …" is marked temporary: the learner keeps nothing from it."""
     found = extract_rules(TurnInput("Nur für heute bin ich in Paris.", NOW))
