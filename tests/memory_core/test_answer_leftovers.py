@@ -138,3 +138,27 @@ def test_a_taste_of_another_area_does_not_answer_what_the_user_likes_to_eat() ->
         assert answering([knitting, *rest], question=question) == [], question
     pizza = keyed(4, "likes.pizza", "Mia loves pizza.", 0.87, 0.5)
     assert ids(answering([knitting, pizza, *rest], question="what do I like to eat?"))[:1] == [4]
+
+
+def test_a_taste_for_a_music_genre_names_music_in_every_language() -> None:
+    """ "¿qué música me gusta?" of a user who told "Me encanta el flamenco.": the taste (kept
+    as "… loves flamenco.", or its note) names music by its genre, so the question's area
+    agrees with it; rock climbing is no music."""
+    from memory_core.text.domains import AREAS, told_areas
+
+    def areas(text: str) -> set[str]:
+        return {AREAS[i].description.split(",")[0] for i in told_areas(text)}
+
+    for told in (
+        "Rosa loves flamenco.",
+        "Me encanta el reggaetón.",
+        "Ich mag Rock und Metal.",
+        "J'adore le rap.",
+        "Я очень люблю рок.",
+        "Rosa loves рок.",
+        "Rosa loves classical.",
+        "Ich höre gern Schlager.",
+        "J'aime la chanson française.",
+    ):
+        assert "music" in areas(told), told
+    assert "music" not in areas("Rosa goes rock climbing.")
