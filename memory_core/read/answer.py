@@ -919,9 +919,9 @@ def _theirs_asked_of_the_user(hit: SearchHit, question: str) -> bool:
         return _of_other_people(hit, areas & _PEOPLE_AREAS)
     if not areas and not _the_user_does(question):
         return False
-    # ... an area or none: "¿dónde estudié?", "where did I go to uni?" name no area, and still
-    # ask what the user did (not "Mi hermana estudió en Granada."; "Wer sind meine Racker?"
-    # asks about their people).
+    # ... an area or none: "¿dónde hice la carrera?", "where did I go to uni?" name no area,
+    # and still ask what the user did (not "Mi hermana estudió en Granada."; "Wer sind meine
+    # Racker?" asks about their people).
     return not (relations_named(question) or _MARRIED.search(question))
 
 
@@ -932,7 +932,7 @@ _I_SUBJECT = re.compile(r"(?<!\w)(?:(?:i|ich|je|yo|я|we|wir|nous|мы)(?!\w)|j[
 
 def _the_user_does(question: str) -> bool:
     """Whether a question asks what the user does or did ("where did I go to uni?",
-    "¿dónde estudié?", "Где я учился?"), the user its subject."""
+    "¿dónde hice la carrera?", "Где я учился?"), the user its subject."""
     if _I_SUBJECT.search(question) or _RUSSIAN_FIRST_PERSON.search(question):
         return True
     return bool(_SPANISH.search(question) and _SPANISH_FIRST_PERSON.search(question))
@@ -1190,7 +1190,7 @@ _ASKS_STUDY = re.compile(
     r"\buniversidad\b|\bfacultad\b|\bfac\b|(?<!\w)(?:учил(?:ся|ась|сь)|университет\w*|вуз\w*)",
     re.IGNORECASE,
 )
-#: The user's own slots that say no studies ("¿dónde estudié?" is not answered with where
+#: The user's own slots that say no studies ("¿dónde hice la carrera?" is not answered with where
 #: they come from or live).
 _OWN_STUDY_NOT = re.compile(
     r"^(?:home|origin|nationality|address|age|birthday|born|name|preferred_name)(?:[._]|$)"
@@ -1199,7 +1199,7 @@ _OWN_STUDY_NOT = re.compile(
 
 def _own_slot_not_asked(hit: SearchHit, question: str) -> bool:
     """Whether a slot of the user's own says another attribute than the one a question about
-    the user asks: a question about their studies ("¿dónde estudié?", "where did I go to
+    the user asks: a question about their studies ("¿dónde hice la carrera?", "where did I go to
     uni?") is not answered with their origin, home, age or name."""
     key = hit.fact.key if hit.fact is not None else ""
     if not key or key.startswith("note.") or is_person_key(key):

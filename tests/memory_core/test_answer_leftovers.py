@@ -25,7 +25,7 @@ def ids(hits: list[SearchHit]) -> list[int]:
 
 
 def test_a_relatives_note_does_not_answer_a_question_about_the_users_own_studies() -> None:
-    """ "¿dónde estudié?" of a user who told only where their sister studied: the sister's
+    """ "¿dónde hice la carrera?" of a user who told only where their sister studied: the sister's
     note is not the user's; "where did I go to uni?" likewise."""
     for sister in (
         keyed(1, "note.es.mi_hermana_estudio", "Mi hermana estudió Farmacia en Granada.", 0.87),
@@ -35,7 +35,7 @@ def test_a_relatives_note_does_not_answer_a_question_about_the_users_own_studies
         keyed(1, "note.ru.моя_сестра", "Моя сестра училась в Томске.", 0.87),
     ):
         for question in (
-            "¿dónde estudié?",
+            "¿dónde hice la carrera?",
             "where did I go to uni?",
             "Wo habe ich studiert?",
             "Où est-ce que j'ai fait mes études ?",
@@ -51,11 +51,11 @@ def test_the_relatives_note_still_answers_about_the_relative() -> None:
 
 
 def test_the_users_origin_or_home_does_not_answer_where_they_studied() -> None:
-    """ "¿dónde estudié?" of a user who told where they come from: the origin is a place, not
-    the studies; "where did I go to uni?" is not answered with the home either."""
+    """ "¿dónde hice la carrera?" of a user who told where they come from: the origin is a
+    place, not the studies; "where did I go to uni?" is not answered with the home either."""
     origin = keyed(1, "origin", "Rosa is from Valencia.", 0.85, 0.7)
     home = keyed(2, "home_city", "Rosa lives in Cork.", 0.85, 0.6)
-    for question in ("¿dónde estudié?", "where did I go to uni?", "Wo habe ich studiert?"):
+    for question in ("¿dónde hice la carrera?", "where did I go to uni?", "Wo habe ich studiert?"):
         assert answering([origin, home, *FILLER], question=question) == [], question
     school = keyed(3, "school", "Rosa studied at Trinity College.", 0.87, 0.7)
     assert ids(answering([origin, home, school, *FILLER], question="where did I go to uni?")) == [3]
@@ -73,7 +73,7 @@ def test_a_food_intolerance_by_its_condition_answers_a_question_about_intoleranc
     for question in (
         "¿tengo alguna intolerancia?",
         "do I have any food intolerances?",
-        "Habe ich eine Unverträglichkeit?",
+        "Gibt es bei mir eine Unverträglichkeit?",
         "Est-ce que j'ai une intolérance ?",
         "У меня есть непереносимость чего-нибудь?",
     ):
