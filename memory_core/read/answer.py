@@ -917,9 +917,25 @@ def _theirs_asked_of_the_user(hit: SearchHit, question: str) -> bool:
     areas = set(named_areas(question))
     if areas & _PEOPLE_AREAS:
         return _of_other_people(hit, areas & _PEOPLE_AREAS)
-    if not areas:
+    if not areas and not _the_user_does(question):
         return False
+    # ... an area or none: "¿dónde hice la carrera?", "where did I go to uni?" name no area,
+    # and still ask what the user did (not "Mi hermana estudió en Granada."; "Wer sind meine
+    # Racker?" asks about their people).
     return not (relations_named(question) or _MARRIED.search(question))
+
+
+#: The user as the subject of a question ("where did I …", "Wo habe ich …", "Où j'ai …",
+#: "Где я …"), not only as an owner ("my …").
+_I_SUBJECT = re.compile(r"(?<!\w)(?:(?:i|ich|je|yo|я|we|wir|nous|мы)(?!\w)|j['’])", re.IGNORECASE)
+
+
+def _the_user_does(question: str) -> bool:
+    """Whether a question asks what the user does or did ("where did I go to uni?",
+    "¿dónde hice la carrera?", "Где я учился?"), the user its subject."""
+    if _I_SUBJECT.search(question) or _RUSSIAN_FIRST_PERSON.search(question):
+        return True
+    return bool(_SPANISH.search(question) and _SPANISH_FIRST_PERSON.search(question))
 
 
 def _of_other_people(hit: SearchHit, asked: set[int]) -> bool:
@@ -1012,7 +1028,7 @@ def _about_another(hit: SearchHit, question: str, hits: Sequence[SearchHit]) -> 
     named = _person_named(question, hits) if relation is None else None
     animal = animal_named(question) if relation is None and named is None else None
     if relation is None and named is None and animal is None:
-        return _theirs_asked_of_the_user(hit, question)
+        return _theirs_asked_of_the_user(hit, question) or _own_slot_not_asked(hit, question)
     whom = _one_of(hit)
     if whom is None and key.startswith("note."):
         if animal is None and _of_the_user_alone(hit.text, question):
@@ -1167,9 +1183,30 @@ _ASKS_PASTIME = re.compile(
 )
 _ASKS_STUDY = re.compile(
     r"\bstud(?:y|ies|ying)\b|\bmajor(?:ing)?\b|\bstudier\w*|\bstudium\b|\bestudi\w*|"
-    r"\bcarrera\b|\b[ée]tudi\w*|\b[ée]tudes\b|(?<!\w)(?:изуча\w*|учит(?:ся|сь)|специальност\w*)",
+    r"\bcarrera\b|\b[ée]tudi\w*|\b[ée]tudes\b|(?<!\w)(?:изуча\w*|учит(?:ся|сь)|специальност\w*)"
+    # ... or where ("where did I go to uni?", "An welcher Uni war ich?", "¿A qué universidad
+    # fui?", "Où j'ai fait ma fac ?", "Где я учился?", "В каком вузе …")
+    r"|\bunis?\b|\buniversit(?:y|ies|ät|é|e)\b|\bcollege\b|\bhochschule\b|"
+    r"\buniversidad\b|\bfacultad\b|\bfac\b|(?<!\w)(?:учил(?:ся|ась|сь)|университет\w*|вуз\w*)",
     re.IGNORECASE,
 )
+#: The user's own slots that say no studies ("¿dónde hice la carrera?" is not answered with where
+#: they come from or live).
+_OWN_STUDY_NOT = re.compile(
+    r"^(?:home|origin|nationality|address|age|birthday|born|name|preferred_name)(?:[._]|$)"
+)
+
+
+def _own_slot_not_asked(hit: SearchHit, question: str) -> bool:
+    """Whether a slot of the user's own says another attribute than the one a question about
+    the user asks: a question about their studies ("¿dónde hice la carrera?", "where did I go to
+    uni?") is not answered with their origin, home, age or name."""
+    key = hit.fact.key if hit.fact is not None else ""
+    if not key or key.startswith("note.") or is_person_key(key):
+        return False
+    return _ASKS_STUDY.search(question) is not None and _OWN_STUDY_NOT.match(key) is not None
+
+
 _PASTIME_NOT = re.compile(rf"{_NOT_AGE_ATTRIBUTE.pattern}|{_AGE_ATTRIBUTE.pattern}|^name")
 _STUDY_NOT = re.compile(rf"{_HOME_ATTRIBUTE.pattern}|{_AGE_ATTRIBUTE.pattern}|^name")
 #: A question asking where one of the user's people works, the place and not the trade ("where
@@ -1354,7 +1391,7 @@ def judged(
     if question:
         hits = _not_the_own_name(_naming_the_attribute(hits, question), question)
     if question and _asks_what_one_likes_to_eat(question):
-        hits = [h for h in hits if _restricts(h) != _ALLERGY_OR_INTOLERANCE]
+        hits = [h for h in hits if _restricts(h) != _ALLERGY_OR_INTOLERANCE and not _no_dish(h)]
     if question and _ASKS_ALLERGY.search(question):
         # "Je suis allergique à un truc, moi ?" is not answered with the doctor.
         hits = [h for h in hits if _restricts(h)]
@@ -1489,7 +1526,9 @@ def about_the_world(question: str, hits: Sequence[SearchHit]) -> bool:
 #: (five languages): a question about what they must not eat or take is answered with them.
 _ALLERGY = re.compile(
     r"\b(?:allerg\w*|intoleran\w*|unverträglich\w*|vertrage\s+(?:kein\w*|nicht)|al[ée]rgic\w*|"
-    r"no\s+tolero|ne\s+supporte\s+pas|аллерги\w*|непереносим\w*|не\s+переношу)\b",
+    r"no\s+tolero|ne\s+supporte\s+pas|аллерги\w*|непереносим\w*|не\s+переношу|"
+    # coeliac disease is an intolerance by name ("Soy celíaca.", "Ich habe Zöliakie.")
+    r"c[oœ]?eliac\w*|z[öo]liakie\w*|cel[ií]ac[oa]s?|c[œo]e?liaqu\w*|целиаки\w*|целиакия)\b",
     re.IGNORECASE,
 )
 _DIET = re.compile(
@@ -1509,7 +1548,11 @@ _TOLERATE = re.compile(
 _ALLERGY_OR_INTOLERANCE = 2
 #: A question about the user's allergies ("do I have an allergy?", "¿Soy alérgica a algo raro?"):
 #: only an allergy, intolerance or diet answers it.
-_ASKS_ALLERGY = re.compile(r"\b(?:allerg\w*|al[ée]rgic\w*|alergi\w*|аллерги\w*)", re.IGNORECASE)
+_ASKS_ALLERGY = re.compile(
+    r"\b(?:allerg\w*|al[ée]rgic\w*|alergi\w*|аллерги\w*|intoleran\w*|intol[ée]ran\w*|"
+    r"unverträglich\w*|непереносим\w*)",
+    re.IGNORECASE,
+)
 
 #: A question about the medicines the user takes ("which meds do I use?", "Welche Medikamente
 #: bekomme ich?", "¿Tomo algún medicamento?", "Je prends quels médicaments ?", "Какие таблетки мне
@@ -1574,6 +1617,20 @@ def _medicine_names() -> frozenset[str]:
 def _asks_what_one_likes_to_eat(question: str) -> bool:
     """ "What do I love to eat?", "Qu'est-ce que j'aime manger ?": never an allergy."""
     return FAVOURITE_FOOD in named_areas(question) and DIET not in named_areas(question)
+
+
+#: The keys of the user's tastes ("likes.stricken", "loves.jazz").
+_TASTE_KEY = re.compile(r"^(?:likes|loves|dislikes|hates|favou?rite\w*)(?:\.|$)")
+
+
+def _no_dish(hit: SearchHit) -> bool:
+    """Whether a taste of the user's names another area of life than food ("Mia loves
+    Stricken.": a pastime): no answer to "Was esse ich gern?"."""
+    key = hit.fact.key if hit.fact is not None else ""
+    if not _TASTE_KEY.match(key):
+        return False
+    areas = set(told_areas(hit.text))
+    return bool(areas) and not areas & {FAVOURITE_FOOD, DIET}
 
 
 def _restricts(hit: SearchHit) -> int:
@@ -1768,10 +1825,13 @@ _ASKS_CONDITIONS = re.compile(
 _MOST_IN_GROUP = 6
 
 
-def _group_of(key: str) -> str:
-    """The group a fact's key belongs to: "family.child" (the children), "pet" (every
-    animal), "family.sibling" (brothers and sisters), "health" (the conditions)."""
+def _group_of(key: str, children: bool = False) -> str:
+    """The group a fact's key belongs to: "family.child" (the children; with ``children``
+    the sons and daughters too), "pet" (every animal), "family.sibling" (brothers and
+    sisters), "health" (the conditions)."""
     parts = key.split(".")
+    if children and parts[0] == "family" and len(parts) > 1 and parts[1].rstrip("s") in _KIDS:
+        return "family.child"  # "wie alt sind meine Kinder?": the son and the daughter
     if parts[0] in ("pet", "pets"):
         return "pet"
     if parts[0] == "health":
@@ -1787,6 +1847,9 @@ def _group_of(key: str) -> str:
 _SIBLINGS = frozenset(kin.RELATIONS[r].slug for r in kin.of_kind("sibling"))
 #: The relations a question about the user's grandchildren is answered with.
 _GRANDCHILDREN = frozenset(kin.RELATIONS[r].slug for r in kin.of_kind("grandchild"))
+#: The relations a question about the user's children (not their sons alone) is answered with.
+_KIDS = frozenset(kin.RELATIONS[r].slug for r in kin.of_kind("child"))
+_ANY_CHILD = frozenset({"child", "baby"})
 
 
 def _rest_of_group(
@@ -1812,19 +1875,35 @@ def _rest_of_group(
     if named_together and (asked_relation(question) or animal_named(question)):
         return []  # "what's my rabbit called?": that one, not the hamster told beside it
     said = message_of(chosen[0])
-    group = _group_of(top.key)
+    kids = not named_together and asked_relation(question) in _ANY_CHILD
+    group = _group_of(top.key, kids)
     more = [
         h
         for h in ranked
         if h not in chosen
         and h.fact is not None
-        and _group_of(h.fact.key) == group
+        and (
+            _group_of(h.fact.key, kids) == group
+            or (kids and group == "family.child" and _note_of_a_child(h, question))
+        )
         # one told in the same message as the best one needs no floor: "Мои сыновья — Артём
         # и Денис" is one answer though the baseline of a user who told only that is high
         and (relevance(h, config) >= floor or message_of(h) == said)
         and (not named_together or message_of(h) == said)
     ]
     return more[: max(0, _MOST_IN_GROUP - len(chosen))]
+
+
+def _note_of_a_child(hit: SearchHit, question: str) -> bool:
+    """Whether a note speaks of the user's children alone ("Unser jüngster Sohn Max ist zwei
+    Jahre alt.") and says their age when the question asks it: one of the children a
+    question about them all lists."""
+    if hit.fact is None or not hit.fact.key.startswith("note."):
+        return False
+    told = relations_named(hit.text)
+    if not told or any(relation_slug(r) not in _KIDS for r in told):
+        return False
+    return not _ASKS_AGE.search(question) or _AGE_SAID.search(hit.text) is not None
 
 
 #: A question joining two asks ("where do I live and what do I do?", "¿Mi chamba y mi
@@ -1912,6 +1991,8 @@ def _asked_key_first(
         return chosen
     asked = [h for h in ranked if h.fact is not None and h.fact.key == key]
     asked = [h for h in asked if h in chosen or relevance(h, config) >= floor]
+    if not asked and key == "employer":
+        return _workplace_of_the_job(chosen, ranked)
     if not asked:
         return chosen
     rival = _RIVAL_KEYS[key]
@@ -1919,6 +2000,31 @@ def _asked_key_first(
         h for h in chosen if h not in asked and (h.fact is None or not rival.search(h.fact.key))
     ]
     return [*asked, *rest]
+
+
+#: Where the user works, beside their job ("work_city": the town of the job).
+_WORKPLACE_KEYS = ("workplace", "work_city", "work_place")
+
+
+def _workplace_of_the_job(chosen: list[SearchHit], ranked: Sequence[SearchHit]) -> list[SearchHit]:
+    """ "Wo arbeite ich?" of a user who told no employer: the note of the message the job was
+    learned from ("Ich bin Lehrerin an einer Grundschule in Bonn.": the school and the town
+    the job title left out) in the job title's place, else the job with where it is."""
+    job = next((h for h in chosen if h.fact is not None and h.fact.key == "job_title"), None)
+    if job is None:
+        return chosen
+    said = message_of(job)
+    note = next(
+        (
+            h
+            for h in ranked
+            if h.fact is not None and h.fact.key.startswith("note.") and message_of(h) == said
+        ),
+        None,
+    )
+    place = [h for h in ranked if h.fact is not None and h.fact.key.startswith(_WORKPLACE_KEYS)]
+    first = [note] if note is not None else [job, *place[:1]]
+    return [*first, *(h for h in chosen if h not in first and h is not job)]
 
 
 def features(

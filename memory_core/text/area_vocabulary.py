@@ -126,7 +126,14 @@ TOLD_AREAS: tuple[tuple[str, str], ...] = (
         r"труб[ае]|саксофон\w*|флейт\w*|аккордеон\w*|баян\w*|играю\s+на|tocar\s+(?:el|la)|"
         # Genres and listening ("J'écoute du jazz", "Ich höre Blues", "Слушаю джаз").
         r"jazz|blues|reggae|techno|hip-hop|opera|op[ée]ra|oper|джаз\w*|listen(?:s|ing)?\s+to|"
-        r"[ée]coute\w*|escucho|h[öo]re\w*|слушаю)\b",
+        r"[ée]coute\w*|escucho|h[öo]re\w*|слушаю|"
+        # ... a taste for a genre ("Me encanta el flamenco.", "loves рок"; not rock climbing)
+        r"rock(?!\s+climb)|rock'n'roll|metal|heavy\s+metal|punk|rap|hip\s?hop|k-pop|"
+        r"(?:el|la|le|du|de)\s+pop|pop\s?musi\w*|popmusik|classical|klassik|cl[áa]sica|"
+        r"classique|flamenco|bachata|reggaet[óo]n|cumbia|tango|fado|schlager|volksmusik|"
+        r"chanson\w*|funk|disco|country\s+music|folk|indie|electro|r&b|gospel|"
+        r"рок\w*|поп|попс\w*|рэп|хип-хоп|метал\w*|панк\w*|блюз\w*|классик\w*|шансон\w*|"
+        r"регги|техно|фолк)\b",
         "music",
     ),
     (
