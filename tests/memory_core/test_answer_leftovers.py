@@ -38,7 +38,7 @@ def test_a_relatives_note_does_not_answer_a_question_about_the_users_own_studies
             "¿dónde hice la carrera?",
             "where did I go to uni?",
             "Wo habe ich studiert?",
-            "Où est-ce que j'ai fait mes études ?",
+            "J'ai fait mes études où, déjà ?",
             "Где я учился?",
         ):
             assert answering([sister, *FILLER], question=question) == [], (sister.text, question)

@@ -371,7 +371,7 @@ def test_name_and_town_in_other_languages(text: str, slots: dict[str, str], note
             {"home_city": "Москва", "job_title": "старший инженер"},
             False,
         ),
-        ("Я работаю в банке.", {}, True),  # a workplace, no job: kept in the user's words
+        ("Я работаю в банке.", {"employer": "банк"}, False),  # a workplace by its kind: all it says
     ],
 )
 def test_an_introduction_in_another_language_fills_its_slots(
