@@ -690,9 +690,9 @@ def _attribute_named(question: str) -> re.Pattern[str] | None:
 
 
 #: A question for the user's birthday or the day they were born ("when's my birthday?",
-#: "Wann bin ich geboren?", "¿Cuándo es mi cumple?", "Vous connaissez le jour de ma naissance
-#: ?", "je suis né quel jour ?", "Когда у меня день рождения?"): only a memory saying a
-#: birthday or a birth answers it (their age is no day; "you're 20" answered it).
+#: "Weißt du mein Geburtsdatum?", "¿Cuándo es mi cumple?", "ma date de naissance", "je suis né
+#: quand ?", "Когда у меня день рождения?"): only a memory saying a birthday or a birth
+#: answers it (their age is no day: "tu as 20 ans" answered it).
 _ASKS_BIRTHDAY = re.compile(
     r"\bbirth\s*days?\b|\bborn\b|\bdate\s+of\s+birth\b|\bgeburts\w*|\bgeboren\b|"
     r"\b(?:mi|tu|su|el|del)\s+cumple\b|\bcumpleaños\b|\bnac(?:í|iste|ido|ida)\b|\bnacimiento\b|"
@@ -955,8 +955,8 @@ def _theirs_asked_of_the_user(hit: SearchHit, question: str) -> bool:
         return _of_other_people(hit, areas & _PEOPLE_AREAS)
     if not areas and not _the_user_self(question):
         return False
-    # A question of the user's own, in words naming no area ("Какой вуз я заканчивал?", "Wo
-    # war ich letztes Jahr im Urlaub?"), is not answered with a note about their wife or friend.
+    # A question of the user's own, in words naming no area ("Какую школу я окончила?",
+    # "Wohin bin ich im Mai geflogen?"), is not answered with a note about their wife or friend.
     return not (relations_named(question) or _MARRIED.search(question))
 
 
@@ -968,8 +968,8 @@ _I_SAID = re.compile(
 
 
 def _the_user_self(question: str) -> bool:
-    """Whether a question says the user as "I" ("Wo war ich …?", "Какой вуз я …?", a Russian
-    or Spanish verb of theirs: "¿Dónde estudié?")."""
+    """Whether a question says the user as "I" ("Wohin flog ich …?", "Какую школу я …?", a
+    Russian or Spanish verb of theirs: "¿Qué coche tuve?")."""
     if _I_SAID.search(question) or _RUSSIAN_FIRST_PERSON.search(question):
         return True
     return bool(_SPANISH.search(question) and _SPANISH_FIRST_PERSON.search(question))

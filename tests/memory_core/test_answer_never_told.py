@@ -32,19 +32,21 @@ def test_a_question_of_the_users_own_is_not_answered_with_a_note_about_their_peo
     both = keyed(4, "note.de.n4", "Mein Kumpel Theo und ich waren im Sommer auf Korsika.", 0.88)
     asked = answering([both, *FILLER], question="Wo bin ich im Sommer hingefahren?")
     assert [h.id for h in asked] == [4]
-    assert [h.id for h in answering([husband, *FILLER], question="Где работает мой муж?")] == [2]
+    assert [
+        h.id for h in answering([husband, *FILLER], question="Где сейчас работает мой муж?")
+    ] == [2]
 
 
 def test_the_day_one_was_born_is_answered_only_by_a_birthday_or_a_birth() -> None:
-    """ "je suis né quel jour ?" was answered with "tu as 20 ans"; where one was born is the
+    """ "Tu sais quand je suis né ?" was answered with the age; where one was born is the
     origin's, not this gate's."""
     age = keyed(1, "age", "Malo is 24.", 0.9, 0.5)
-    assert answering([age, *FILLER], question="je suis né quel jour ?") == []
+    assert answering([age, *FILLER], question="Tu sais quand je suis né ?") == []
     assert answering([age, *FILLER], question="Wann habe ich Geburtstag?") == []
     assert answering([age, *FILLER], question="¿Cuándo es mi cumple?") == []
     assert answering([age, *FILLER], question="Когда у меня день рождения?") == []
     party = keyed(2, "note.fr.n2", "Mon anniversaire tombe le 12 juin.", 0.88, 0.5)
-    assert [h.id for h in answering([party, *FILLER], question="je suis né quel jour ?")] == [2]
+    assert [h.id for h in answering([party, *FILLER], question="Tu sais quand je suis né ?")] == [2]
     hometown = keyed(3, "hometown", "Malo is from Brest.", 0.9, 0.5)
     ranked = judged([hometown, *FILLER], question="Où est-ce que je suis né ?").ranked
     assert 3 in [h.id for h in ranked]
@@ -52,14 +54,14 @@ def test_the_day_one_was_born_is_answered_only_by_a_birthday_or_a_birth() -> Non
 
 def test_where_one_was_brought_up_is_not_the_home() -> None:
     home = keyed(1, "home_city", "Ada lives in Perth.", 0.9, 0.6)
-    assert answering([home, *FILLER], question="where was I brought up?") == []
+    assert answering([home, *FILLER], question="which town was I brought up in?") == []
 
 
 def test_slang_for_a_dog_a_cat_and_ones_people_is_read() -> None:
     assert kind_asked("t'as vu mon clebs ?") == "dog"
     assert kind_asked("il est où le minou ?") == "cat"
     for question, relation in (
-        ("как батю зовут", "father"),
+        ("а батя мой где сейчас живёт?", "father"),
         ("сколько лет бате?", "father"),
         ("как зовут мамку", "mother"),
         ("где учится братишка?", "brother"),
