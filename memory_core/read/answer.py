@@ -967,9 +967,18 @@ _I_SAID = re.compile(
 )
 
 
+#: A question asking who: after someone, though the user is in it ("who visits me?").
+_ASKS_WHO = re.compile(
+    r"\b(?:who|whom|whose|wer|wen|wem|qui[ée]n(?:es)?|qui)\b|(?<!\w)(?:кто|кого|кому|кем)(?!\w)",
+    re.IGNORECASE,
+)
+
+
 def _the_user_self(question: str) -> bool:
     """Whether a question says the user as "I" ("Wohin flog ich …?", "Какую школу я …?", a
     Russian or Spanish verb of theirs: "¿Qué coche tuve?")."""
+    if _ASKS_WHO.search(question):
+        return False  # "Wer ruft mich sonntags an?" asks after someone else
     if _I_SAID.search(question) or _RUSSIAN_FIRST_PERSON.search(question):
         return True
     return bool(_SPANISH.search(question) and _SPANISH_FIRST_PERSON.search(question))

@@ -32,6 +32,10 @@ def test_a_question_of_the_users_own_is_not_answered_with_a_note_about_their_peo
     both = keyed(4, "note.de.n4", "Mein Kumpel Theo und ich waren im Sommer auf Korsika.", 0.88)
     asked = answering([both, *FILLER], question="Wo bin ich im Sommer hingefahren?")
     assert [h.id for h in asked] == [4]
+    # ... and a question asking who is after someone, though the user is in it.
+    caller = keyed(5, "note.de.n5", "Meine Tante Irma schreibt mir jeden Freitag aus Graz.", 0.88)
+    asked = answering([caller, *FILLER], question="Wer schreibt mir freitags Briefe?")
+    assert [h.id for h in asked] == [5]
     assert [
         h.id for h in answering([husband, *FILLER], question="Где сейчас работает мой муж?")
     ] == [2]
