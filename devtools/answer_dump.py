@@ -58,7 +58,10 @@ def probing() -> Iterator[_Probe]:
     real = A.probability
 
     def probability(
-        ranked: Sequence[SearchHit], base: float, config: A.AnswerConfig = DEFAULT_ANSWER
+        ranked: Sequence[SearchHit],
+        base: float,
+        config: A.AnswerConfig = DEFAULT_ANSWER,
+        rivals: Sequence[SearchHit] = (),
     ) -> float:
         if probe.mode == "open":
             return 1.0
@@ -66,7 +69,7 @@ def probing() -> Iterator[_Probe]:
             return 0.0
         if probe.mode == "record":
             probe.seen.append((list(ranked), base))
-        return real(ranked, base, config)
+        return real(ranked, base, config, rivals)
 
     A.probability = probability
     try:

@@ -115,7 +115,7 @@ def _lost(hits: list[SearchHit], right: frozenset[int], q: str, config: a.Answer
     if a.relevance(top, config) - j.base < config.min_margin:
         return "withheld by: the margin"
     if config.weights:
-        p = a.probability(j.ranked, j.base, config)
+        p = a.probability(j.ranked, j.base, config, j.rivals)
         if p < config.min_probability:
             return f"withheld by: the answer score {p:.2f}"
     return "reordered"

@@ -501,7 +501,7 @@ def gated(asked: Sequence[Asked], weights: tuple[float, ...]) -> list[Gated]:
             out.append(Gated(opened, closed))
             continue
         top = j.ranked[0]
-        chance = probability(j.ranked, j.base, scored) if weights else 1.0
+        chance = probability(j.ranked, j.base, scored, j.rivals) if weights else 1.0
         margin = relevance(top, DEFAULT_ANSWER) - j.base
         out.append(Gated(opened, closed, top.vector, margin, chance))
     return out
@@ -518,7 +518,7 @@ def fit_weights(
     for a in asked:
         j = judged(a.hits, config, question=plain_question(a.question))
         if j.ranked:
-            rows.append(features(j.ranked, j.base, config))
+            rows.append(features(j.ranked, j.base, config, j.rivals))
             labels.append(1.0 if j.ranked[0].id in a.right else 0.0)
     if not rows:
         return ()

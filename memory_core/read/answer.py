@@ -684,7 +684,32 @@ _NAMED_ATTRIBUTES: tuple[re.Pattern[str], ...] = tuple(
 
 def _attribute_named(question: str) -> re.Pattern[str] | None:
     """The attribute of ``_NAMED_ATTRIBUTES`` a question names (its pattern), or ``None``."""
+    if _ASKS_BIRTHDAY.search(question) and not _WHERE.search(question):
+        return _BIRTH_SAID
     return next((p for p in _NAMED_ATTRIBUTES if p.search(question)), None)
+
+
+#: A question for the user's birthday or the day they were born ("when's my birthday?",
+#: "Weißt du mein Geburtsdatum?", "¿Cuándo es mi cumple?", "ma date de naissance", "je suis né
+#: quand ?", "Когда у меня день рождения?"): only a memory saying a birthday or a birth
+#: answers it (their age is no day: "tu as 20 ans" answered it).
+_ASKS_BIRTHDAY = re.compile(
+    r"\bbirth\s*days?\b|\bborn\b|\bdate\s+of\s+birth\b|\bgeburts\w*|\bgeboren\b|"
+    r"\b(?:mi|tu|su|el|del)\s+cumple\b|\bcumpleaños\b|\bnac(?:í|iste|ido|ida)\b|\bnacimiento\b|"
+    r"\banniversaire\b|"
+    r"\bnaissance\b|\bn[ée]e?\s+(?:quel|quand|le)\b|\b(?:quand|quel\s+jour)\b[^?]*\bn[ée]e?\b|"
+    r"(?<!\w)(?:день|дня|дню|днём|днем)\s+рождени\w*|(?<!\w)родил\w*|(?<!\w)рождени\w*",
+    re.IGNORECASE,
+)
+#: ... and where one was born, which the home or origin answers (``_ORIGIN``).
+_WHERE = re.compile(
+    r"\b(?:where|wo|woher|d[óo]nde|o[ùu]|d'o[ùu])\b|(?<!\w)(?:где|откуда)(?!\w)", re.IGNORECASE
+)
+#: A memory saying a birthday or a birth (its words, key or the message it was learned from).
+_BIRTH_SAID = re.compile(
+    rf"{_ASKS_BIRTHDAY.pattern}|\bb-?day\b|\bn[ée]e?s?\s+(?:le|en|à|a|au|dans)\b|\bné\b|\bnée\b",
+    re.IGNORECASE,
+)
 
 
 def _said(hit: SearchHit) -> str:
@@ -713,6 +738,7 @@ _WORD = re.compile(r"[^\W\d_]+")
 _ORIGIN = re.compile(
     r"\bwhere\s+(?:was\s+i\s+born|did\s+i\s+grow\s+up|am\s+i\s+(?:originally\s+)?from|"
     r"do\s+i\s+come\s+from)\b|\bhome\s*town\b|\bbirth\s*place\b|\bgrew\s+up\b|"
+    r"\bbrought\s+up\b|\bwhere\s+was\s+i\s+raised\b|"
     r"\baufgewachsen\b|\bgeboren\b|\bwoher\s+(?:komme|stamme)\s+ich\b|\bheimatstadt\b|"
     r"\bd[óo]nde\s+(?:nac[íi]|crec[íi]|me\s+cri[ée])\b|\bde\s+d[óo]nde\s+(?:soy|vengo)\b|"
     r"\bgrandi\b|\bo[ùu]\s+(?:suis-je|je\s+suis|est-ce\s+que\s+je\s+suis)\s+n[ée]e?\b|"
@@ -870,9 +896,23 @@ def _spanish_verb_first(text: str, question: str) -> bool:
 #: "Мой муж трудоголик.", "Mi novio trabaja en la NASA."): "my" and the relative's word.
 _OPENED_BY_MY = re.compile(
     r"^\W*(?:my|mein|meine|meinem|meinen|meiner|unser|unsere|mi|mis|nuestr[oa]s?|mon|ma|mes|"
-    r"notre|nos|мой|моя|мои|моё|наш|наша|наши)\s+(?P<who>[^\W\d_]+)",
+    r"notre|nos|мой|моя|мои|моё|наш|наша|наши)\s+(?P<who>[^\W\d_]+)"
+    # Russian says them first, with "my" after or none ("Супруга моя, Наталья, ведёт …",
+    # "Жена работает в школе.", "Сыну семь."): the word must name one of them.
+    r"|^\W*(?P<ru>[а-яё]+)(?=[\s,])",
     re.IGNORECASE,
 )
+
+
+def _opened_by_them(text: str) -> re.Match[str] | None:
+    """The opening of words that open with one of the user's people (its group ``who`` or
+    ``ru`` names them), or ``None``."""
+    m = _OPENED_BY_MY.match(text)
+    if m is None or not relations_named(m["who"] or m["ru"]):
+        return None
+    return m
+
+
 #: ... and the user's own word after it ("Mon père et moi, on bosse chez HP.", "Mi hermano y
 #: yo tenemos un bar.", "Mein Mann hat mir …"): the user is in it too.
 _USER_TOO = re.compile(
@@ -891,12 +931,8 @@ _PEOPLE_AREAS = frozenset(
 def _opened_by_them_with_the_user(text: str) -> bool:
     """Whether words open with one of the user's people and have the user in them too ("My
     uncle gave me his old van.", "Mi hermano y yo tenemos un bar.")."""
-    m = _OPENED_BY_MY.match(text)
-    return (
-        m is not None
-        and bool(relations_named(m["who"]))
-        and bool(_USER_TOO.search(text[m.end() :]))
-    )
+    m = _opened_by_them(text)
+    return m is not None and bool(_USER_TOO.search(text[m.end() :]))
 
 
 def _theirs_asked_of_the_user(hit: SearchHit, question: str) -> bool:
@@ -907,8 +943,8 @@ def _theirs_asked_of_the_user(hit: SearchHit, question: str) -> bool:
     another area than theirs ("do I have kids?" of the parents, ``_of_other_people``)."""
     key = hit.fact.key if hit.fact is not None else ""
     if key.startswith("note."):
-        m = _OPENED_BY_MY.match(hit.text)
-        if m is None or not relations_named(m["who"]) or _USER_TOO.search(hit.text[m.end() :]):
+        m = _opened_by_them(hit.text)
+        if m is None or _USER_TOO.search(hit.text[m.end() :]):
             return False
     elif (_one_of(hit) or ("",))[0] != "person":
         return False
@@ -917,23 +953,33 @@ def _theirs_asked_of_the_user(hit: SearchHit, question: str) -> bool:
     areas = set(named_areas(question))
     if areas & _PEOPLE_AREAS:
         return _of_other_people(hit, areas & _PEOPLE_AREAS)
-    if not areas and not _the_user_does(question):
+    if not areas and not _the_user_self(question):
         return False
-    # ... an area or none: "¿dónde hice la carrera?", "where did I go to uni?" name no area,
-    # and still ask what the user did (not "Mi hermana estudió en Granada."; "Wer sind meine
-    # Racker?" asks about their people).
+    # A question of the user's own, in words naming no area ("Какую школу я окончила?",
+    # "Wohin bin ich im Mai geflogen?"), is not answered with a note about their wife or friend.
     return not (relations_named(question) or _MARRIED.search(question))
 
 
-#: The user as the subject of a question ("where did I …", "Wo habe ich …", "Où j'ai …",
-#: "Где я …"), not only as an owner ("my …").
-_I_SUBJECT = re.compile(r"(?<!\w)(?:(?:i|ich|je|yo|я|we|wir|nous|мы)(?!\w)|j['’])", re.IGNORECASE)
+#: The user said as "I" (not only "my": "Wer sind meine Racker?" may ask after their people).
+_I_SAID = re.compile(
+    r"(?<!\w)(?:i|me|myself|ich|mich|mir|yo|je|moi|я|меня|мне|мной)(?!\w)|(?<!\w)j['’]",
+    re.IGNORECASE,
+)
 
 
-def _the_user_does(question: str) -> bool:
-    """Whether a question asks what the user does or did ("where did I go to uni?",
-    "¿dónde hice la carrera?", "Где я учился?"), the user its subject."""
-    if _I_SUBJECT.search(question) or _RUSSIAN_FIRST_PERSON.search(question):
+#: A question asking who: after someone, though the user is in it ("who visits me?").
+_ASKS_WHO = re.compile(
+    r"\b(?:who|whom|whose|wer|wen|wem|qui[ée]n(?:es)?|qui)\b|(?<!\w)(?:кто|кого|кому|кем)(?!\w)",
+    re.IGNORECASE,
+)
+
+
+def _the_user_self(question: str) -> bool:
+    """Whether a question says the user as "I" ("Wohin flog ich …?", "Какую школу я …?", a
+    Russian or Spanish verb of theirs: "¿Qué coche tuve?")."""
+    if _ASKS_WHO.search(question):
+        return False  # "Wer ruft mich sonntags an?" asks after someone else
+    if _I_SAID.search(question) or _RUSSIAN_FIRST_PERSON.search(question):
         return True
     return bool(_SPANISH.search(question) and _SPANISH_FIRST_PERSON.search(question))
 
@@ -948,8 +994,8 @@ def _of_other_people(hit: SearchHit, asked: set[int]) -> bool:
         asked = asked | {_CHILDREN}
     key = hit.fact.key if hit.fact is not None else ""
     if key.startswith("note."):
-        m = _OPENED_BY_MY.match(hit.text)
-        theirs = _areas_of(relations_named(m["who"])) if m is not None else set()
+        m = _opened_by_them(hit.text)
+        theirs = _areas_of(relations_named(m["who"] or m["ru"])) if m is not None else set()
     else:
         theirs = {key_area(key)}
     if None in theirs or not theirs:
@@ -1305,6 +1351,9 @@ class Judged:
     ranked: list[SearchHit]
     base: float
     fresh: list[SearchHit]
+    #: Hits left out as about someone else than the one asked about: never an answer, but
+    #: the runner-up the best one must beat (``features``' gap).
+    rivals: list[SearchHit] = field(default_factory=list)
 
 
 #: Every word for one of the user's people, in any language the bot speaks.
@@ -1417,7 +1466,13 @@ def judged(
     if all(h.vector <= 0 for h in hits):
         return Judged([], 0.0, fresh)
     ranked = sorted(hits, key=lambda h: relevance(h, config), reverse=True)
-    return Judged(ranked, baseline(everyone, config), fresh)
+    return Judged(ranked, baseline(everyone, config), fresh, _rivals(everyone, hits))
+
+
+def _rivals(everyone: Sequence[SearchHit], kept: Sequence[SearchHit]) -> list[SearchHit]:
+    """The hits the people gates left out (with a vector): what the question is nearest to
+    among what the user told, though not the one asked about."""
+    return [h for h in everyone if h not in kept and h.vector > 0]
 
 
 def answering(
@@ -1443,7 +1498,7 @@ def answering(
     top = relevance(ranked[0], config)
     if ranked[0].vector < config.min_cosine or top - base < config.min_margin:
         return j.fresh[:1]
-    if config.weights and probability(ranked, base, config) < config.min_probability:
+    if config.weights and probability(ranked, base, config, j.rivals) < config.min_probability:
         return j.fresh[:1]
     floor = max(top - config.spread, base + config.runner_margin)
     chosen = [ranked[0], *(h for h in ranked[1:] if relevance(h, config) >= floor)]
@@ -2028,14 +2083,19 @@ def _workplace_of_the_job(chosen: list[SearchHit], ranked: Sequence[SearchHit]) 
 
 
 def features(
-    ranked: Sequence[SearchHit], base: float, config: AnswerConfig = DEFAULT_ANSWER
+    ranked: Sequence[SearchHit],
+    base: float,
+    config: AnswerConfig = DEFAULT_ANSWER,
+    rivals: Sequence[SearchHit] = (),
 ) -> list[float]:
-    """The values of ``FEATURES`` for hits ranked by relevance (``base``: their baseline)."""
+    """The values of ``FEATURES`` for hits ranked by relevance (``base``: their baseline;
+    ``rivals``: hits that may not answer but compete for the runner-up)."""
     top = ranked[0]
     # The runner-up is the best hit told in another message: a slot and the note beside it,
     # or two children named in one sentence, are one answer, not a tie.
     said = message_of(top)
-    second = next((h for h in ranked[1:] if message_of(h) != said), None)
+    others = [h for h in (*ranked[1:], *rivals) if message_of(h) != said]
+    second = max(others, key=lambda h: relevance(h, config), default=None)
     # ... and its evidence is the message's: the slot's key and area words, the note's
     # matching words ("¿dónde vivo?": "Vivo en Bilbao…" matches, "home_city" names the home).
     told = [h for h in ranked if message_of(h) == said]
@@ -2075,10 +2135,15 @@ _NOT_A_MESSAGE = ("import:", "insight:", "reflection:")
 
 
 def probability(
-    ranked: Sequence[SearchHit], base: float, config: AnswerConfig = DEFAULT_ANSWER
+    ranked: Sequence[SearchHit],
+    base: float,
+    config: AnswerConfig = DEFAULT_ANSWER,
+    rivals: Sequence[SearchHit] = (),
 ) -> float:
-    """The answer score: how likely the best of ``ranked`` answers the question (0–1)."""
-    z = sum(w * x for w, x in zip(config.weights, features(ranked, base, config), strict=True))
+    """The answer score: how likely the best of ``ranked`` answers the question (0–1), beside
+    ``rivals`` (hits that may not answer it, still its runner-up when nearer)."""
+    x = features(ranked, base, config, rivals)
+    z = sum(w * v for w, v in zip(config.weights, x, strict=True))
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 

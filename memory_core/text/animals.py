@@ -37,14 +37,15 @@ dog = dog
     en: dog, puppy, doggy, doggo, pooch | dogs, puppies, doggos, pooches
     de: hund, hündin, welpe | hunde
     es: perro, perra, perrito, perrita, cachorro, chucho | perros, perras, chuchos
-    fr: chien, chienne, chiot, toutou, clébard | chiens, chiennes, toutous, clébards
+    fr: chien, chienne, chiot, toutou, clébard, clebs, cabot | chiens, chiennes, toutous,
+        clébards, clebs, cabots
     ru: собака, собаку, собачка, пёс, пес, пса, пёсик, песик, пёсика, песика, щенок, щенка
         | собаки, собак, пса, псов
 cat = cat
     en: cat, kitten, kitty, moggy | cats, kittens, moggies
     de: katze, kater, kätzchen | katzen, kater
     es: gato, gata, gatito, gatita | gatos, gatas
-    fr: chat, chatte, chaton | chats, chattes
+    fr: chat, chatte, chaton, minou | chats, chattes, minous
     ru: кошка, кошку, кот, кота, котёнок, котенок, котёнка, котик, котика, кошечка, котяра
         | кошки, кошек, кота, котов, коты
 rabbit = rabbit

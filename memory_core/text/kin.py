@@ -51,13 +51,15 @@ mother = family parent +one
     de Mutter/f: mutter, mama, ~mami, ~mutti | mütter
     es madre/f: madre, mamá, ~mami, ~jefita, ^~vieja | madres
     fr mère/f: mère, mere, maman, ~daronne | mères
-    ru мама/f: мама, мать, маму, мамы, маме, мамой, матери, мамочка, мам*, матер* | мамы
+    ru мама/f: мама, мать, маму, мамы, маме, мамой, матери, мамочка, мамка, мамку, мамки,
+        мамке, маманя, маманю, мам*, матер* | мамы
 father = family parent +one
     en: father, dad, ~daddy, ~papa, ~pa | fathers, dads
     de Vater/m: vater, papa, ~papi, ~vati | väter
     es padre/m: padre, papá, ~papi, ^~viejo
     fr père/m: père, pere, papa, ~daron | pères
-    ru папа/m: папа, отец, папу, отца, папы, папе, отцу, папой, отцом, пап*, отц* | отцы
+    ru папа/m: папа, отец, папу, отца, папы, папе, отцу, папой, отцом, батя, батю, бати, бате,
+        батей, батька, батьку, папаша, папашу, пап*, отц* | отцы
 parent = family
     en parent/x; father/m; mother/f: parent | parents, ~folks
     de Elternteil/m; Vater/m; Mutter/f: elternteil | eltern
@@ -70,14 +72,17 @@ sister = family sibling +counted
     de Schwester/f: schwester, ~~schwesterherz | schwestern
     es hermana/f: hermana, hermanita | hermanas
     fr sœur/f: sœur, soeur, ~frangine, ~sœurette | sœurs, soeurs
-    ru сестра/f: сестра, сестру, сестре, сестрой, сестрёнка, сестренка, сестр* | сёстры,
+    ru сестра/f: сестра, сестру, сестре, сестрой, сестрёнка, сестренка, сестрёнку, сестренку,
+        сестрёнки, сестренки, сестрёнке, сестренке, сеструха, сеструху, сестр* | сёстры,
         сестры, сестёр, сестрам
 brother = family sibling +counted
     en: brother, ~bro | brothers
     de Bruder/m: bruder, bruders, ~brüderchen | brüder, brüdern
     es hermano/m: hermano, hermanito, ~carnal
     fr frère/m: frère, frere, ~frangin, ~frérot | frères, freres
-    ru брат/m: брат, брата, брату, братом, брате, братик, братишка, брат* | братья, братьев, братьям
+    ru брат/m: брат, брата, брату, братом, брате, братик, братика, братику, братишка, братишку,
+        братишки, братишке, братец, братца, брательник, брательника, брат* | братья, братьев,
+        братьям
 sibling = family +counted
     en sibling/x; brother/m; sister/f: sibling | siblings
     de Geschwisterteil/n; Bruder/m; Schwester/f: | geschwister, geschwistern
