@@ -389,7 +389,7 @@ _RUSSIAN_TOPIC_ASKS = re.compile(
 _RUSSIAN_VERB_END = re.compile(r"(?:ю|у|л|ла|ли|ло|лся|лась|ть|ешь|ем|им|ете|ите|ут|ют)$")
 #: Russian asks whether the user has something with the thing first and "у меня есть"
 #: last ("попугай у нас имеется", "внуки у меня есть"); "всё у меня есть" tells, and so does
-#: a statement that goes on after it ("Дети у меня есть, двое").
+#: a statement that goes on after it ("Сыновья у нас есть, трое").
 _RUSSIAN_HAVE_LAST = re.compile(
     r"^\s*(?:а\s+|и\s+|ну\s+)?(?!(?:всё|все|это|то|ничего|что|там|тут|здесь)\s)[а-яё]+"
     r"(?:\s+[а-яё]+)?\s+у\s+(?:меня|нас)\s+(?:есть|имеется|имеются|был|была|было|были)"
