@@ -1,6 +1,6 @@
 """A line that says nothing but an age is read as no secret, money or health by meaning.
 
-"perdona, tengo 26, no 25"-like corrections were read by meaning as a credential: the reply
+Age corrections in Spanish ("disculpa, tengo 54, no 53"-like) were read by meaning as a credential: the reply
 added "Money details and passwords I keep only when you ask" and the age was held back.
 """
 
@@ -80,7 +80,7 @@ def test_an_age_correction_is_not_held_back_as_a_secret_by_meaning() -> None:
     weights = np.zeros((1, len(CLASSES)))
     weights[0, CLASSES.index(Topic.CREDENTIAL)] = 10.0
     model = SensitivityModel(
-        _AllSecret(),  # type: ignore[arg-type]
+        _AllSecret(),
         MeaningWeights("all-secret", np.zeros(1), np.ones(1), weights, np.zeros(len(CLASSES)), 0.5),
     )
     age = Candidate(
