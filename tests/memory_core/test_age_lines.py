@@ -1,7 +1,8 @@
 """A line that says nothing but an age is read as no secret, money or health by meaning.
 
-Age corrections in Spanish ("disculpa, tengo 54, no 53"-like) were read by meaning as a credential: the reply
-added "Money details and passwords I keep only when you ask" and the age was held back.
+Age corrections in Spanish ("disculpa, tengo 54, no 53"-like) were read by meaning as a
+credential: the reply added "Money details and passwords I keep only when you ask" and the
+age was held back.
 """
 
 from __future__ import annotations
