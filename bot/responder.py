@@ -31,6 +31,7 @@ import structlog
 
 from bot.i18n import N_, NAMES, day_text, month_text, supported, t
 from bot.slots import counted, shown_name, slot_words
+from bot.subjects import with_subject
 from bot.wording import REPLY_LANGUAGE as _REPLY_LANGUAGE
 from bot.wording import (
     about_the_chat,
@@ -1124,7 +1125,8 @@ def told_words(fact: Fact, name: str | None, *, quote_first: bool = False) -> st
         )
         # Said mid-sentence ("… that the wifi password is …", "…; with your morning tea you
         # …"), not "that The wifi …": a word only a sentence's start gave its capital.
-        return _MID_SENTENCE.sub(lambda m: f"{m.group(1).lower()} ", said, count=1)
+        # "Still living with your parents": a note said without its "I" gets "you" back.
+        return _MID_SENTENCE.sub(lambda m: f"{m.group(1).lower()} ", with_subject(said), count=1)
     if note_lang == lang and excerpt:
         return _quoted(excerpt)
     value = fact.value_json.get("value") if isinstance(fact.value_json, dict) else None
@@ -1153,7 +1155,7 @@ def _noted_words(saved: Candidate, name: str | None, *, private: bool = False) -
             elif not is_note(saved.key) and private:
                 return ""
             return _quoted(words)
-    said = yours(saved.value_text, name, saved.source_excerpt or "")
+    said = with_subject(yours(saved.value_text, name, saved.source_excerpt or ""))
     return _MID_SENTENCE.sub(lambda m: f"{m.group(1).lower()} ", said)
 
 

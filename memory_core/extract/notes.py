@@ -776,13 +776,15 @@ def says_more(sentence: str, slots: list[Candidate]) -> bool:
 
 def _covered(slots: list[Candidate]) -> set[str]:
     """The words a sentence may hold beside ``slots`` and say no more than they do."""
-    covered = set(_INTRO_WORDS | _MONTH_WORDS | _ACTUALLY_WORDS)
+    covered = set(_INTRO_WORDS | _MONTH_WORDS | _ACTUALLY_WORDS | _SORRY_WORDS)
     if any(c.key.startswith(("family.", "people.", "pet.")) for c in slots):
         # "… con mis dos hijos, Pablo y Lucía": how many, and with whom, the names hold
         covered |= patterns_intl_people.KIN_WORDS | _PET_WORDS | _AGE_WORDS | _WITH_WORDS
     if any(c.key == "age" or c.key.endswith(".age") or _COUNTS.match(c.key) for c in slots):
         # "J'ai soixante-douze ans.", "Tengo dos hijos, …": the age or the count holds it all
         covered |= _AGE_WORDS
+        # "Tengo 41 años, no 40", "мне 37, а не 36": the age it replaces holds nothing more
+        covered |= _NOT_WORDS
     if any(c.valid_to is not None and not c.temporary for c in slots):
         covered |= endings.ENDING_WORDS  # "Ya no vivo en Sevilla": the ending holds it all
     if any(c.key == "job_title" or c.key.endswith(".job") for c in slots):
@@ -808,6 +810,14 @@ _ACTUALLY_WORDS = frozenset(
     "en realidad fait vrai dire eigentlich tatsächlich de hecho на самом деле вообще-то вообще "
     "то".split()
 )
+#: An apology before what is told ("Perdona, tengo 41", "Извини, мне 37"): says nothing a slot
+#: does not (it was kept as a note beside the age, and quoted back as "«perdona, no 40»").
+_SORRY_WORDS = frozenset(
+    "perdona perdón perdon perdone disculpa disculpe entschuldigung entschuldige sorry pardon "
+    "désolé désolée oups oops ay ой извини извините прости простите".split()
+)
+#: "not" in each language: the value a correction replaces ("…, no 40", "…, а не 36").
+_NOT_WORDS = frozenset("no not nicht pas non не а".split())
 #: The keys that count or name the user's pets or children ("pet.cat", "family.children",
 #: "pet.cat.kira.name"): "Tenemos dos gatas, Mimi y Lola" says no more than the two names.
 _COUNTS = re.compile(r"^(?:pet\.|family\.(?:child|children|grandchildren|son|daughter)(?:\.|$))")

@@ -218,6 +218,23 @@ _THINKS = re.compile(
 )
 
 
+#: One of the user's own people or things named before the comma ("my niece", "meine
+#: Tante", "mi tío", "ma nièce", "моя тётя"): a topic, though it holds "my".
+_OWN_TOPIC = re.compile(
+    r"^(?:and\s+|und\s+|y\s+|et\s+|а\s+|и\s+)?(?:my|our|mein\w*|unser\w*|mi|mis|tus?|"
+    r"nuestr[oa]s?|mon|ma|mes|notre|nos|мо[йяеёи]\w*|наш\w*)\s+[\w'’-]+(?:\s+[\w'’-]+)?$",
+    re.IGNORECASE,
+)
+#: What asks of such a topic after the comma: a question word not followed by a subject
+#: (which makes it a relative clause: "my town, where I grew up", "mein Dorf, wo ich …").
+_ASKS_OF_TOPIC = re.compile(
+    r",\s*(?!(?:who|which|que|qui|der|die|das|который|которая|которое|которые)\b)[\w'’]+"
+    r"(?:\s+me)?\s+(?!(?:i|we|he|she|they|ich|wir|er|sie|es|yo|je|j|il|elle|nous|я|мы|он|она)"
+    r"(?![\w'’]))",
+    re.IGNORECASE,
+)
+
+
 def _topic_then_asks(text: str) -> bool:
     """A topic named first and then asked about ("the new flat, where is it", "Stadt und
     Verein, erinnere mich"): the head names no one of the speaker's and is short."""
@@ -226,6 +243,8 @@ def _topic_then_asks(text: str) -> bool:
         return False
     head = text[: m.start()].strip(" ,")
     words = head.split()
+    if _OWN_TOPIC.match(head) and _ASKS_OF_TOPIC.match(text[m.start() :]):
+        return True  # "my niece, what's her name", "meine Tante, wo wohnt die"
     return 0 < len(words) <= _TOPIC_WORDS and not _SELF.search(head) and not _THINKS.search(head)
 
 
@@ -238,8 +257,13 @@ _REQUESTS = re.compile(
     r"^\s*(?:please\s+|pls\s+)?(?:list|name)\s+(?:all\s+)?(?:my|our)\s+[^:]*$"
     r"|^\s*(?:the\s+)?(?:name|names|age|job|birthday)\s+of\s+(?:my|our)\s+[\w' ]+?"
     r"(?:\s*,?\s*(?:please|pls|again))\s*[.!…]*$"
-    r"|\b(?:as|is|are|called|named|at|in|from|with|for|studies|does)\s+(?:what|who|where)"
-    r"(?:\s*,?\s*again)?\s*[.!…]*$"
+    r"|\b(?:as|is|are|was|were|called|named|at|in|from|with|for|studies|studied|does|did|"
+    r"lives?|lived|works?|worked|born|goes|go|went|drives?|plays?|teaches|teach)\s+"
+    r"(?:what|who|where)(?:\s*,?\s*again)?\s*[.!…]*$"
+    # "der Hund heißt wie nochmal", "mein Bruder wohnt wo": the German question word last.
+    r"|\b(?:heißt|heisst|hieß|hiess|heißen|wohnt|wohnen|wohnte|arbeitet|arbeiten|lebt|leben|"
+    r"studiert|macht|ist|war|sind)\s+(?:wie|wo|was|wann|wer|woher)"
+    r"(?:\s+(?:nochmal|noch\s+mal|gleich|denn|eigentlich))?\s*[.!…]*$"
     r"|^\s*(?:zähl|zähle|zählen|nenn|nenne|nennen)\s+(?:Sie\s+)?mir\b"
     # "Nennen Sie bitte unsere Töchter", "nenn mal meine Kinder": a request before the noun.
     r"|^\s*(?:zähl|zähle|zählen|nenn|nenne|nennen)\s+(?:Sie\s+)?(?:(?:bitte|mal|doch)\s+)+"
@@ -332,6 +356,59 @@ def _asks_in_chat(text: str) -> bool:
     return bool(_YES_NO_TAIL.search(text)) and not _WHETHER.search(text)
 
 
+#: Chat names the topic first and asks about it after, without a comma or "?" (session 17's
+#: blind sets): Spanish with an accented question word after one of the user's people or
+#: things ("mi abuela dónde nació", "el loro cómo se llamaba"; unaccented only "como se
+#: llama…" and "donde vive/trabaja" ending the message: "mi pueblo donde nací es bonito"
+#: tells); German with "wie/wo/wann/was/wer" and its verb after the topic ("mein Onkel wo
+#: wohnt der", "unsere Katze wie hieß die"; "meine Tochter wie immer …" tells); Russian with
+#: a question word between a short topic and a short tail ("тётя где работает", "попугай
+#: как зовут"; a head that is a verb — "знаю где …", "живу как …" — and "как всегда", "как
+#: в …" tell).
+_TOPIC_THEN_ASKS = re.compile(
+    r"^\s*(?:y\s+|pues\s+|oye\s+)?(?:mis?|tus?|nuestr[oa]s?|el|la|los|las)\s+"
+    r"[^\W\d_]+(?:\s+[^\W\d_]+)?\s*,?\s+(?:"
+    r"(?:cómo|dónde|cuándo|qué|quién(?:es)?|cuánt[oa]s?|cuál(?:es)?)\s+[^\W\d_]+"
+    r"|como\s+se\s+llam\w*|donde\s+(?:vive|viven|trabaja|trabajan|estudia|naci[oó])\s*$)"
+    r"|^\s*(?:und\s+|also\s+)?(?:mein\w*|unser\w*|der|die|das)\s+[^\W\d_]+\s*,?\s+"
+    r"(?:wie|wo|wann|was|wer|woher|wohin)\s+(?!gesagt\b|immer\b|üblich\b|schon\b|auch\b|so\b|"
+    r"ein\w*\b|der\b|die\b|das\b|ich\b|wir\b|er\b|sie\b|es\b|du\b|man\b|mein\w*\b)"
+    r"[a-zäöüß]+\b(?![^,]*,)",
+    re.IGNORECASE,
+)
+_RUSSIAN_TOPIC_ASKS = re.compile(
+    r"^\s*(?:а\s+|и\s+|ну\s+)?(?:(?:мо[йяеёи]\w*|наш\w*)\s+)?(?P<head>[а-яё]+)"
+    r"(?:\s+(?:мо[йяеёи]\w*|наш\w*))?\s+(?:где|как|когда|сколько|куда|откуда|кем|чем|кто|"
+    r"какой|какая|какое|какие)(?![\w-])"
+    r"(?!\s+(?:всегда|обычно|раз|и|будто|бы|только|правило|никогда|ни|же|уже|надо|нибудь|"
+    r"угодно|в|во|на|у|с|со|из|по|к|за)(?![\w-]))"
+    r"(?:\s+[а-яё]+){1,3}\s*[.…]*\s*$",
+    re.IGNORECASE,
+)
+#: The endings of a Russian verb (first person, past, infinitive): such a head is no topic.
+_RUSSIAN_VERB_END = re.compile(r"(?:ю|у|л|ла|ли|ло|лся|лась|ть|ешь|ем|им|ете|ите|ут|ют)$")
+#: Russian asks whether the user has something with the thing first and "у меня есть"
+#: last ("попугай у нас имеется", "внуки у меня есть"); "всё у меня есть" tells, and so does
+#: a statement that goes on after it ("Сыновья у нас есть, трое").
+_RUSSIAN_HAVE_LAST = re.compile(
+    r"^\s*(?:а\s+|и\s+|ну\s+)?(?!(?:всё|все|это|то|ничего|что|там|тут|здесь)\s)[а-яё]+"
+    r"(?:\s+[а-яё]+)?\s+у\s+(?:меня|нас)\s+(?:есть|имеется|имеются|был|была|было|были)"
+    r"\s*[.…]*\s*$",
+    re.IGNORECASE,
+)
+
+
+def _asks_after_topic(text: str) -> bool:
+    """The forms of :data:`_TOPIC_THEN_ASKS`, :data:`_RUSSIAN_TOPIC_ASKS` and
+    :data:`_RUSSIAN_HAVE_LAST`."""
+    if _TOPIC_THEN_ASKS.match(text) and not _SPANISH_NOT_ASKING.search(text):
+        return True
+    if _RUSSIAN_HAVE_LAST.match(text):
+        return True
+    m = _RUSSIAN_TOPIC_ASKS.match(text)
+    return m is not None and not _RUSSIAN_VERB_END.search(m.group("head").lower())
+
+
 def asks_unmarked(text: str) -> bool:
     """Whether ``text`` asks something though it has no question mark (the forms of this
     module's docstring)."""
@@ -355,4 +432,5 @@ def asks_unmarked(text: str) -> bool:
         or _topic_then_asks(text)
         or _asks_in_chat(text)
         or _opens_in_chat(text)
+        or _asks_after_topic(text)
     )

@@ -56,6 +56,7 @@ from memory_core.extract.sensitivity import (
     speaks_of_a_public_figure,
     tells_of_work,
 )
+from memory_core.text.ages import tells_only_an_age
 from memory_core.text.crisis import CRISIS_PATH, CrisisWeights, load_crisis, speaks_figuratively
 from memory_core.values import SENSITIVE_CATEGORIES, TOPIC_CATEGORY, Category, Topic
 
@@ -1073,6 +1074,10 @@ LOOK_ALIKES: tuple[LookAlike, ...] = (
     # is no one's health, money, faith or documents (politics, a union, sex work, a record or
     # papers said beside work are kept: "volunteered for the party", "work here without papers").
     LookAlike("tells_of_work", _AT_WORK, tells_of_work),
+    # An age told or corrected and nothing else ("sorry, I'm 34, not 33", "perdona, tengo 41,
+    # no 40"): the reader took its bare numbers for a secret or money, and its "tengo" for
+    # health; nothing in it is private.
+    LookAlike("tells_only_an_age", frozenset(Topic), tells_only_an_age),
     # Someone in the news, with the user nowhere in the sentence ("the senator was arrested").
     LookAlike("speaks_of_a_public_figure", _IN_THE_NEWS, speaks_of_a_public_figure),
     # A pastime called one's religion ("tea is pretty much my religion").

@@ -142,3 +142,54 @@ def test_what_spelled_in_chat_or_scots_asks(text: str) -> None:
     assert learner_question(text) and is_question(text)
     said = TurnInput(text, datetime(2026, 3, 2, tzinfo=UTC), user_name="Kim")
     assert extract_rules(said) == []
+
+
+#: Session 17's blind sets: the topic named first and the question word after it, with no
+#: comma or "?" (Spanish "mi abuela dónde nació", German "meine Tante wo wohnt die", Russian
+#: "тётя где работает", "попугай у нас имеется" as a yes/no question), the question word last
+#: in English and German ("my nephew studies where", "die Katze hieß wie"), and one of the
+#: user's own people before a comma ("my niece, what's her name"). They were kept as notes.
+TOPIC_FIRST = [
+    "mi abuela dónde nació",
+    "el loro cómo se llamaba",
+    "nuestra perrita cuántos años tiene",
+    "mi tío como se llama",
+    "meine Tante wo wohnt die",
+    "unsere Katze wie hieß die nochmal",
+    "die Katze hieß wie",
+    "тётя где работает",
+    "попугай как зовут",
+    "попугай у нас имеется",
+    "внуки у меня есть",
+    "my nephew studies where",
+    "the parrot's name was what again",
+    "my niece, what's her name",
+    "ma nièce, c'est quoi son prénom",
+]
+#: ... and statements that look alike.
+TOPIC_FIRST_TOLD = [
+    "Mi pueblo donde nací es precioso.",
+    "Mi padre no sabe dónde trabajo.",
+    "Meine Oma wie immer im Garten.",
+    "Mein Onkel, wie gesagt, ist Bäcker.",
+    "Знаю где она работает.",
+    "Тётя как всегда на даче.",
+    "Внуки у меня есть, трое.",
+    "Всё у меня есть.",
+    "My hometown, where I grew up, is tiny.",
+    "My nephew studies in Glasgow.",
+    "Мой город, где я вырос, маленький.",
+]
+
+
+@pytest.mark.parametrize("text", TOPIC_FIRST)
+def test_a_topic_named_first_then_asked_about_asks(text: str) -> None:
+    assert asks_unmarked(text)
+    assert learner_question(text) and is_question(text)
+    said = TurnInput(text, datetime(2026, 3, 2, tzinfo=UTC), user_name="Kim")
+    assert extract_rules(said) == []
+
+
+@pytest.mark.parametrize("text", TOPIC_FIRST_TOLD)
+def test_a_statement_naming_its_topic_first_tells(text: str) -> None:
+    assert not asks_unmarked(text)
