@@ -774,6 +774,8 @@ def _tells_an_age(text: str) -> bool:
     """Whether ``text`` is a short line that says one's age (:data:`_AGE`) and nothing more
     than that — the age alone, or put right ("I'm 26, not 25, my mum always gets it wrong");
     an age with more said beside it ("I'm 52 and have nothing saved") is read as it is."""
+    if tells_only_an_age(text):
+        return True  # "perdona, tengo 41, no 40", "Kim is 26.": nothing but an age
     if len(text.split()) > _PLAIN_WORDS or (found := _AGE.search(text)) is None:
         return False
     rest = text[: found.start()] + " " + text[found.end() :]
@@ -1074,10 +1076,6 @@ LOOK_ALIKES: tuple[LookAlike, ...] = (
     # is no one's health, money, faith or documents (politics, a union, sex work, a record or
     # papers said beside work are kept: "volunteered for the party", "work here without papers").
     LookAlike("tells_of_work", _AT_WORK, tells_of_work),
-    # An age told or corrected and nothing else ("sorry, I'm 34, not 33", "perdona, tengo 41,
-    # no 40"): the reader took its bare numbers for a secret or money, and its "tengo" for
-    # health; nothing in it is private.
-    LookAlike("tells_only_an_age", frozenset(Topic), tells_only_an_age),
     # Someone in the news, with the user nowhere in the sentence ("the senator was arrested").
     LookAlike("speaks_of_a_public_figure", _IN_THE_NEWS, speaks_of_a_public_figure),
     # A pastime called one's religion ("tea is pretty much my religion").
