@@ -1208,6 +1208,8 @@ def _rest_of_notes(saved: Sequence[Candidate], lang: str) -> list[Candidate]:
     says only its clauses no slot holds ("du wohnst in Köln und „spiele gern Schach“", not
     the whole sentence again after its slots); a note the slots hold all of is not said; a
     slot with no value is quoted as a note is."""
+    if lang != "en":
+        saved = [c for c in saved if not _echoes_a_state(c, saved, lang)]
     values = [c.value for c in saved if c.value and not is_note(c.key)]
     if lang == "en" or not values:
         return list(saved)
@@ -1225,6 +1227,28 @@ def _rest_of_notes(saved: Sequence[Candidate], lang: str) -> list[Candidate]:
         elif rest:
             out.append(dataclasses.replace(c, source_excerpt=rest))
     return out
+
+
+#: A word of a note that may say something of its own (three letters or more).
+_CONTENT_WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+def _echoes_a_state(note: Candidate, saved: Sequence[Candidate], lang: str) -> bool:
+    """Whether ``note`` is a note of the same sentence as a state slot saved beside it
+    ("Soy viuda" beside "enviudaste") that says little beyond it: at most four words of its
+    own that the state's phrase does not echo. It is kept; the acknowledgement says the
+    state once ("enviudaste", not "enviudaste y «Soy viuda»")."""
+    if not is_note(note.key) or not note.source_excerpt:
+        return False
+    words = note.source_excerpt.strip().casefold()
+    for c in saved:
+        if is_note(c.key) or c.value or (c.source_excerpt or "").strip().casefold() != words:
+            continue
+        phrase = (slot_words(lang, c.key, None, c.value_text) or "").casefold()
+        own = [w for w in _CONTENT_WORD.findall(words) if w[:4] not in phrase]
+        if phrase and len(own) <= 4:
+            return True
+    return False
 
 
 def uncovered(words: str, values: Sequence[str]) -> str:

@@ -185,8 +185,30 @@ def _value_words(lang: str, key: str, value: str | float, stored: str, said: str
     for slot, phrase in SLOT_PHRASES:
         # "habit.play_" heads the keys of what is played ("habit.play_handball").
         if key == slot or key.startswith(slot if slot.endswith("_") else f"{slot}."):
-            return t(lang, phrase, value=text, **_places(lang, key, text))
+            shown = _with_article(lang, t(lang, phrase), text, said) if own else text
+            return t(lang, phrase, value=shown, **_places(lang, key, text))
     return None
+
+
+#: The definite articles of French and Spanish, and the words before a value in a phrase
+#: that already give it one (an article, a preposition: "tu joues au {value}").
+_ARTICLES = {"fr": r"l['’]\s*|(?:le|la|les)\s+", "es": r"(?:el|la|los|las)\s+"}
+_GIVEN = re.compile(
+    r"(?:^|\s)(?:le|la|les|l'|l’|de|du|des|d'|d’|au|aux|à|en|el|los|las|del|al|a|un|une|una|"
+    r"uno)\s*\{value\}",
+    re.I,
+)
+
+
+def _with_article(lang: str, template: str, value: str, said: str) -> str:
+    """``value`` with the article the user said before it ("la poterie" of "je fais de la
+    poterie"), where the phrase gives it none: a French or Spanish common noun is never said
+    bare ("tu aimes jazz")."""
+    articles = _ARTICLES.get(supported(lang) or "")
+    if articles is None or not said or "{value}" not in template or _GIVEN.search(template):
+        return value
+    m = re.search(rf"(?<!\w)({articles}){re.escape(value)}(?!\w)", said, re.I)
+    return f"{m.group(1).lower()}{value}" if m is not None else value
 
 
 def _ended_words(lang: str, key: str, value: str) -> str | None:

@@ -515,7 +515,7 @@ async def test_an_export_is_titled_in_the_users_language_and_imports_back_unchan
         ),
         (
             "Salut, moi c'est Zoé, je fais de la poterie le samedi.",
-            "C'est noté — tu t'appelles Zoé et poterie fait partie de tes loisirs.",
+            "C'est noté — tu t'appelles Zoé et la poterie fait partie de tes loisirs.",
         ),
     ],
 )
