@@ -58,7 +58,7 @@ def test_the_day_one_was_born_is_answered_only_by_a_birthday_or_a_birth() -> Non
 
 def test_where_one_was_brought_up_is_not_the_home() -> None:
     home = keyed(1, "home_city", "Ada lives in Perth.", 0.9, 0.6)
-    assert answering([home, *FILLER], question="where was I brought up, do you know?") == []
+    assert answering([home, *FILLER], question="the town I got brought up in?") == []
 
 
 def test_slang_for_a_dog_a_cat_and_ones_people_is_read() -> None:
