@@ -309,6 +309,11 @@ class Commands:
             return await self._remembered_with_care(msg, text, lang, result)
         lines: list[str] = []
         for applied in result.applied:
+            if applied.fact is not None and view.hides(applied.fact):
+                # The same words, new or known, and no id: "I already knew that: (private)"
+                # told a group of an older private memory.
+                lines.append(t(lang, texts.KEPT_PRIVATE))
+                continue
             fact = view.show(applied.fact) if applied.fact is not None else None
             # Said back in the second person, as a sentence (the stored text ends with one).
             shown = texts.said_to_user(fact, first_name(msg.display_name), lang) if fact else ""
@@ -332,7 +337,7 @@ class Commands:
                     )
         if not lines:
             lines.append(t(lang, "I couldn't find anything to remember in that."))
-        replies.append(Reply("\n".join(lines)))
+        replies.append(Reply("\n".join(dict.fromkeys(lines))))
         for applied in result.conflicts:
             assert applied.conflict_id is not None
             replies += await self.ask_conflict(msg, applied.conflict_id)
