@@ -222,7 +222,9 @@ CATALOGUE = Catalogue(
             usage=N_("Usage: /why <what you want to know about>"),
             own_words=True,
         ),
-        CommandSpec("undo", Audience.GROUP_FILTERED, N_("Revert my last change to your memory")),
+        # Private reply: what was undone may be private, and a group that heard "(private)
+        # (removed)" learned there was something (and how much); it hears the same words always.
+        CommandSpec("undo", Audience.PRIVATE_REPLY, N_("Revert my last change to your memory")),
         CommandSpec(  # shows the restored memory
             "restore",
             Audience.PRIVATE_REPLY,

@@ -307,32 +307,12 @@ class Commands:
         replies: list[Reply] = []
         if await self.memory.read_topic(text) == Topic.SELF_HARM:
             return await self._remembered_with_care(msg, text, lang, result)
-        lines: list[str] = []
-        for applied in result.applied:
-            fact = view.show(applied.fact) if applied.fact is not None else None
-            # Said back in the second person, as a sentence (the stored text ends with one).
-            shown = texts.said_to_user(fact, first_name(msg.display_name), lang) if fact else ""
-            match applied.decision:
-                case Insert() | Supersede() | Update():
-                    lines.append(
-                        t(
-                            lang,
-                            "Got it — I'll remember: {fact} (#{id})",
-                            fact=shown,
-                            id=fact.id if fact else "?",
-                        )
-                    )
-                case Noop():
-                    lines.append(t(lang, "I already knew that: {fact}", fact=shown))
-                case Expire():
-                    lines.append(t(lang, "Noted — that's no longer true: {fact}", fact=shown))
-                case Pending():
-                    lines.append(
-                        t(lang, "That's different from what I had — see the question below.")
-                    )
+        name = first_name(msg.display_name)
+        said = [_remembered_line(a.decision, a.fact, view, name, lang) for a in result.applied]
+        lines = [line for line in said if line]
         if not lines:
             lines.append(t(lang, "I couldn't find anything to remember in that."))
-        replies.append(Reply("\n".join(lines)))
+        replies.append(Reply("\n".join(dict.fromkeys(lines))))
         for applied in result.conflicts:
             assert applied.conflict_id is not None
             replies += await self.ask_conflict(msg, applied.conflict_id)
@@ -917,6 +897,30 @@ def _fact_id(arg: str) -> int:
     if not digits.isascii() or not digits.isdigit() or len(digits) > 12:
         raise NotFoundError(f"no memory {arg[:20]}")
     return int(digits)
+
+
+def _remembered_line(
+    decision: object, fact: Fact | None, view: UserView, name: str | None, lang: str
+) -> str:
+    """What /remember says of one applied decision about ``fact`` ("" when nothing)."""
+    if fact is not None and view.hides(fact):
+        # The same words, new or known, and no id: "I already knew that: (private)" told a
+        # group of an older private memory.
+        return t(lang, texts.KEPT_PRIVATE)
+    shown_fact = view.show(fact) if fact is not None else None
+    # Said back in the second person, as a sentence (the stored text ends with one).
+    shown = texts.said_to_user(shown_fact, name, lang) if shown_fact else ""
+    match decision:
+        case Insert() | Supersede() | Update():
+            ident = shown_fact.id if shown_fact else "?"
+            return t(lang, "Got it — I'll remember: {fact} (#{id})", fact=shown, id=ident)
+        case Noop():
+            return t(lang, "I already knew that: {fact}", fact=shown)
+        case Expire():
+            return t(lang, "Noted — that's no longer true: {fact}", fact=shown)
+        case Pending():
+            return t(lang, "That's different from what I had — see the question below.")
+    return ""
 
 
 def _private(reply: Reply) -> Reply:

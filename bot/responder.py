@@ -1835,8 +1835,11 @@ def acknowledgement(changes: Sequence[ToolChange], user_name: str, lang: str = "
     name = first_name(user_name)
     lines: list[str] = []
     for change in changes:
+        if change.hidden:
+            # Not even "a private memory": that would tell a group the user has one.
+            continue
         fact = change.fact
-        said = t(lang, "a private memory") if change.hidden else _tool_fact(fact, name, lang)
+        said = _tool_fact(fact, name, lang)
         match change.action:
             case "remembered":
                 lines.append(t(lang, "Saved to memory: {fact} (#{id}).", fact=said, id=fact.id))

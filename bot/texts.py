@@ -48,6 +48,8 @@ STALE_CONFIRMATION = N_(
     "still want it."
 )
 PRIVATE_ONLY = N_("I've sent that to you in a private chat.")
+#: Something private kept from a group's message or /remember: said the same, new or known.
+KEPT_PRIVATE = N_("Noted — I'll keep that private.")
 FADED_TITLE = N_("Faded (not used for months; /restore #id brings one back):")
 #: Above the bot's own weekly reflections in /memories: they are its summary, not something
 #: the user said.

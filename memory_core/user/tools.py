@@ -50,7 +50,6 @@ from memory_core.learn.decisions import (
 from memory_core.learn.flow import Pipeline
 from memory_core.learn.lookup import Related
 from memory_core.llm import ToolSpec
-from memory_core.read import disclosure
 from memory_core.read import query as query_mod
 from memory_core.read.recall import as_data
 from memory_core.runtime.executors import Lane
@@ -776,8 +775,7 @@ class MemoryTools:
 
     def _change(self, action: Action, fact: Fact, conflict_id: int | None = None) -> ToolChange:
         """A change as the audience may see it."""
-        hidden = self.view.group and disclosure.is_private(fact)
-        return ToolChange(action, self.view.show(fact), conflict_id, hidden)
+        return ToolChange(action, self.view.show(fact), conflict_id, self.view.hides(fact))
 
     def _confirm_on_thread(self, fact: Fact) -> Fact:
         now = self.ctx.clock.now()

@@ -132,6 +132,11 @@ class UserView:
         """A fact as this audience may see it."""
         return disclosure.shown(fact, self.audience)
 
+    def hides(self, fact: Fact) -> bool:
+        """Whether this audience may not see ``fact`` at all (a private fact, in a group): a
+        reply then names nothing of it — not even that there is one."""
+        return self.group and disclosure.is_private(fact)
+
     def _hits(self, hits: list[SearchHit]) -> list[SearchHit]:
         return [replace(h, fact=self.show(h.fact)) if h.fact is not None else h for h in hits]
 

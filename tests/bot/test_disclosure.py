@@ -70,8 +70,43 @@ async def test_undo_in_a_group_does_not_print_a_health_fact(chat: Chat) -> None:
     bot, clock = chat.bot, chat.clock
     await _remember(bot, clock, HEALTH)
     replies = await bot.on_message(group_message("/undo", at=clock.advance(minutes=1)))
-    assert "Undone" in group_text(replies)
     assert "asthma" not in group_text(replies).lower()
+    # What was undone is said to the user alone.
+    assert "asthma" in "\n".join(r.text for r in replies if r.private).lower()
+
+
+async def test_undo_in_a_group_does_not_tell_the_group_there_were_private_memories(
+    chat: Chat,
+) -> None:
+    """Issue 22 re-attacked: in a group, /undo answered "Undone: (private) (removed)" once per
+    private fact (seven of them after one import) — no content, but the group learned the user
+    has private memories, and how many. The group hears the same words whatever was undone."""
+    bot, clock = chat.bot, chat.clock
+    await _remember(bot, clock, "I was arrested for shoplifting in 2018")
+    await _remember(bot, clock, HEALTH)
+    hidden = await bot.on_message(group_message("/undo", at=clock.advance(minutes=1)))
+    await _remember(bot, clock, "I play chess on Sundays")
+    plain = await bot.on_message(group_message("/undo", at=clock.advance(minutes=1)))
+    assert group_text(hidden) == group_text(plain) != ""
+    assert "private)" not in group_text(hidden) and "Undone" not in group_text(hidden)
+
+
+async def test_remember_in_a_group_does_not_say_a_private_memory_was_already_there(
+    chat: Chat,
+) -> None:
+    """h-group17: `/remember I have asthma` in a group answered "I already knew that:
+    (private)." when it was told privately before — the group learned of an older private
+    memory — and a new private one was "(private). (#3)". A private thing /remember'ed in a
+    group gets the same words, new or known, with no id."""
+    bot, clock = chat.bot, chat.clock
+    await _remember(bot, clock, HEALTH)  # told privately first
+    known = await bot.on_message(group_message(f"/remember {HEALTH}", at=clock.advance(minutes=1)))
+    said = "/remember I was arrested for shoplifting in 2018"
+    new = await bot.on_message(group_message(said, at=clock.advance(minutes=1)))
+    assert group_text(known) == group_text(new) != ""
+    for text in (group_text(known), group_text(new)):
+        assert "(private)" not in text and "#" not in text and "knew" not in text, text
+    assert any("shoplifting" in f.value_text for f in await chat.facts())
 
 
 async def test_an_import_in_a_group_is_refused_without_reading_the_file(chat: Chat) -> None:

@@ -402,3 +402,24 @@ async def test_the_model_cannot_write_a_private_matter_the_user_did_not_say(
         await rt.settle()
         stored = [f for f in await _facts(rt) if "Jehovah" in f.value_text]
         assert stored and all(f.sensitive for f in stored)
+
+
+async def test_a_private_fact_saved_by_a_tool_in_a_group_is_not_acknowledged_there(
+    tmp_path: Path,
+) -> None:
+    """Issue 22 re-attacked: when the model's tool saved a private fact in a group, the group
+    read "Saved to memory: a private memory" — nothing of its content, but that the user has
+    private memories. A group hears nothing of a change it may not see."""
+    async with FakeAnthropic() as fake, llm_bot(tmp_path, fake) as rt:
+        said = "I was arrested for shoplifting in 2018, long story"
+        fake.tool_calls([("remember_fact", {"text": "I was arrested for shoplifting in 2018"})])
+        fake.text("Thanks for trusting us with that.")
+        replies = await rt.router.on_message(factories.group_message(said, message_id="g1"))
+        (result,) = tool_results(fake.requests[-1])
+        assert not result.get("is_error"), result
+        group = "\n".join(r.text for r in replies if not r.private).lower()
+        assert "private" not in group and "saved" not in group, group
+        assert "shoplifting" not in group and "arrested" not in group, group
+        await rt.settle()
+        stored = [f for f in await _facts(rt) if "shoplifting" in f.value_text]
+        assert stored and all(f.sensitive for f in stored)
