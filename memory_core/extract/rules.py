@@ -402,6 +402,7 @@ def _clause(raw: str, ctx: Context, *, scoped: bool, note: bool) -> list[Candida
     if not found and not hypothetical:
         found = [cand for rule in ALL_RULES for cand in rule(clause, ctx)]
         found += _pastime_with_someone(clause, found, ctx)
+        found += _business_town(clause, found, ctx)
     restated = False
     if not found and not hypothetical and not ctx.explicit and not is_noise(clause):
         # No specific rule read it: keep a plain statement about the user as it was said
@@ -510,6 +511,14 @@ _WORK_IN_TOWN = re.compile(
     r"[^,;]*?\s+in\s+(?P<town>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)$",
     re.IGNORECASE,
 )
+
+
+def _business_town(clause: str, found: list[Candidate], ctx: Context) -> list[Candidate]:
+    """The home a clause names beside the user's own business ("I run a small cafe in Bristol"
+    → ``job_title`` "cafe owner" and the town): as a statement of the same words says it."""
+    if not any(c.key == "job_title" for c in found) or any(c.key == "home_city" for c in found):
+        return []
+    return _works_in_town(clause, ctx)
 
 
 def _works_in_town(clause: str, ctx: Context) -> list[Candidate]:
