@@ -425,18 +425,19 @@ def _clause(raw: str, ctx: Context, *, scoped: bool, note: bool) -> list[Candida
 
 
 #: "We got a rescue whippet last month", "I adopted two kittens in May": a pet come into the
-#: user's life at a time said.
+#: user's life at a time said; "we keep three beagles": pets had.
 _GOT_A_PET = re.compile(
     r"^(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:got|adopted|rescued|"
-    r"bought|brought\s+home|took\s+in)\s+",
+    r"bought|brought\s+home|took\s+in|keep)\s+",
     re.IGNORECASE,
 )
 
 
-#: "We adopted a greyhound", "I rescued two kittens": the animal alone after the verb (a time
-#: or place after it is read with the time, above).
+#: "We adopted a greyhound", "I rescued two kittens", "we keep three beagles": the animal
+#: alone after the verb (a time or place after it is read with the time, above).
 _ADOPTED = re.compile(
-    r"^(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:adopted|rescued|took\s+in)"
+    r"^(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?"
+    r"(?:adopted|rescued|took\s+in|keep)"
     r"\s+(?!.*\b(?:in|on|at|last|this|from|for|when|ago|yesterday|today|since)\b)[\w\s'-]+$",
     re.IGNORECASE,
 )

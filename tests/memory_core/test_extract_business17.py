@@ -70,3 +70,37 @@ def test_no_business_no_job(text: str) -> None:
 )
 def test_the_owner_title_holds_the_whole_sentence(text: str) -> None:
     assert not [c for c in found(text) if c.key.startswith("note.")]
+
+
+# ---- pets told with another verb ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("We keep three beagles", "pet.dog"),
+        ("I keep two rabbits.", "pet.rabbit"),
+    ],
+)
+def test_pets_kept_are_had(text: str, key: str) -> None:
+    assert key in {c.key for c in found(text)}
+
+
+@pytest.mark.parametrize("text", ["I keep a diary", "I keep my keys in a bowl"])
+def test_things_kept_are_no_pets(text: str) -> None:
+    assert not [c for c in found(text) if c.key.startswith("pet.")]
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "name"),
+    [
+        ("Со мною живёт кот Пушок", "pet.cat.name", "Пушок"),
+        ("со мной живёт собака Жучка", "pet.dog.name", "Жучка"),
+    ],
+)
+def test_a_pet_living_with_the_user_is_theirs(text: str, key: str, name: str) -> None:
+    assert {c.key: c.value for c in found(text)}.get(key) == name
+
+
+def test_a_pet_living_with_someone_else_is_not_the_users() -> None:
+    assert not [c for c in found("с соседом живёт кот Барсик") if c.key.startswith("pet.")]
