@@ -104,3 +104,26 @@ def test_a_pet_living_with_the_user_is_theirs(text: str, key: str, name: str) ->
 
 def test_a_pet_living_with_someone_else_is_not_the_users() -> None:
     assert not [c for c in found("с соседом живёт кот Барсик") if c.key.startswith("pet.")]
+
+
+# ---- a Russian condition said by its verb, "я" left out ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("Страдаю астмой", "health.asthma"),
+        ("Я страдаю астмой.", "health.asthma"),
+        ("Болею диабетом", "health.diabetes"),
+        ("Давно страдаю болезнью Крона", "health.crohn_s_disease"),
+        ("Страдаю сахарным диабетом с детства", "health.diabetes"),
+    ],
+)
+def test_a_russian_condition_by_its_verb_is_the_users(text: str, key: str) -> None:
+    assert key in {c.key for c in found(text)}
+    assert not [c for c in found(text) if c.key.startswith("note.") and "детства" not in text]
+
+
+@pytest.mark.parametrize("text", ["Мама страдает астмой", "Страдаю от жары"])
+def test_someone_elses_or_no_condition_is_not_the_users(text: str) -> None:
+    assert not [c for c in found(text) if c.key.startswith("health.")]
