@@ -116,3 +116,109 @@ DE_NOT_A_JOB = re.compile(
     r"burger|burgerin|ner|nerin|ger|gerin)|deutscher|deutsche)$",
     re.IGNORECASE,
 )
+
+
+#: The user's own business said by its verb ("ich führe ein Café", "ich hab eine eigene
+#: Werkstatt", "tengo una panadería", "je tiens un bar", "у меня своя пекарня"): a shop's,
+#: a trade's or a firm's noun (a German compound by its last part: "Fahrradladen"); "have"
+#: with any noun only as "my own" in German, never with a flat or a car ("своя квартира").
+_BUSINESS_NOUNS = {
+    "de": """café cafe bäckerei laden restaurant kneipe bar werkstatt firma geschäft betrieb
+    hotel salon praxis buchhandlung bauernhof hof pension imbiss boutique agentur kanzlei
+    konditorei metzgerei friseur gärtnerei schreinerei tischlerei brauerei weingut
+    unternehmen atelier studio""",
+    "es": """panadería panaderia cafetería cafeteria café cafe bar restaurante tienda taller
+    negocio empresa librería libreria peluquería peluqueria hotel granja pastelería
+    pasteleria floristería floristeria carnicería carniceria frutería fruteria clínica
+    clinica agencia academia bodega hostal consulta ferretería ferreteria""",
+    "fr": """boulangerie café cafe bar restaurant boutique magasin librairie salon garage
+    atelier entreprise société societe hôtel hotel ferme épicerie epicerie pâtisserie
+    patisserie cabinet agence brasserie bistrot crêperie creperie fromagerie boucherie
+    auberge gîte gite commerce""",
+    "ru": """пекарня пекарню кафе бизнес магазин магазинчик мастерская мастерскую фирма
+    фирму компания компанию ресторан бар салон парикмахерская парикмахерскую кофейня
+    кофейню автосервис ферма ферму булочная булочную студия студию агентство клиника
+    клинику гостиница гостиницу ателье хозяйство столовая столовую""",
+}
+_BUSINESSES = {
+    lang: ("[a-zäöüß]*" if lang == "de" else "")
+    + "(?:"
+    + "|".join(sorted(words.split(), key=len, reverse=True))
+    + ")"
+    for lang, words in _BUSINESS_NOUNS.items()
+}
+_SMALL = {
+    "de": r"(?:(?:kleine[nrs]?|eigene[nrs]?)\s+)*",
+    "es": r"(?:(?:pequeñ[oa]|propi[oa])\s+)*",
+    "fr": r"(?:(?:petite?|propre)\s+)*",
+    "ru": r"(?:(?:сво[йяёюе]|собственн\w+|небольш\w+|маленьк\w+)\s+)*",
+}
+_I_RUN = {
+    "de": r"ich\s+(?:führe|betreibe|leite|habe?|besitze)\s+(?:eine[nm]?|ein|meine[nm]?|mein)\s+",
+    "es": r"(?:yo\s+)?(?:tengo|llevo|regento|dirijo)\s+(?:un|una|mi)\s+",
+    "fr": r"(?:je\s+(?:tiens|dirige|gère|gere|possède|possede)\s+(?:un|une|mon|ma)"
+    r"|j['’]ai\s+(?:mon|ma)\s+(?:propre|petite?))\s+",
+    "ru": r"(?:у\s+меня\s+(?=сво|собствен)|(?:я\s+)?(?:держу|владею)\s+)",
+}
+
+
+def own_business(sentence: str, language: str) -> str | None:
+    """The noun of the user's own business said by its verb ("ich führe ein Café" → "Café",
+    "у меня своя пекарня" → "пекарня"), or ``None``."""
+    if language not in _I_RUN:
+        return None
+    own = (
+        rf"(?:^|(?<=[,;]\s))\s*{_I_RUN[language]}{_SMALL[language]}"
+        rf"(?P<b>{_BUSINESSES[language]})(?![\w-])"
+    )
+    m = re.search(own, sentence, re.IGNORECASE)
+    if m is None:
+        return None
+    if language == "de" and re.match(r"ich\s+hab", m[0], re.IGNORECASE) and "eigen" not in m[0]:
+        return None  # "ich hab einen Laden um die Ecke": near them, not theirs
+    return _owner(language, m["b"])
+
+
+#: The words a business of the user's own is told in ("ich führe ein kleines Café", "у меня
+#: своя пекарня"): no more than the owner's title read from them.
+BUSINESS_WORDS = frozenset(
+    " ".join(_BUSINESS_NOUNS.values()).split()
+    + """ich führe betreibe leite hab habe besitze ein eine einen einem kleine kleinen kleines
+    kleiner eigene eigenen eigenes eigener meine meinen mein yo tengo llevo regento dirijo un
+    una mi pequeño pequeña propio propia je tiens dirige gère gere possède possede une mon ma
+    propre petit petite j ai у меня свой своя своё свою собственный собственная собственное
+    небольшой небольшая небольшое маленький маленькая маленькое я держу владею""".split()
+)
+
+
+#: Feminine nouns of the lists, for the article an owner's title puts before them.
+_FEMININE = {
+    "de": r"(?:ei|ung|ur|werkstatt|firma|kneipe|bar|praxis|pension|boutique)$",
+    "es": r"(?:ía|ia|tienda|empresa|granja|academia|bodega|consulta|clínica|clinica|agencia)$",
+    "fr": r"(?:erie|ique|prise|iété|iete|ferme|agence|auberge)$",
+}
+_RU_GENITIVE = (
+    (r"(?:ня|ню)$", "ни"),
+    (r"(?:ая|ую)$", "ой"),
+    (r"(?:ия|ию)$", "ии"),
+    (r"(?<=[кгх])(?:а|у)$", "и"),
+    (r"(?:а|у)$", "ы"),
+    (r"ство$", "ства"),
+    (r"(?<=[бвгдзклмнпрстфхцчшщ])$", "а"),
+)
+
+
+def _owner(language: str, noun: str) -> str:
+    """The owner's title of a business in the user's language ("propriétaire d'une
+    boulangerie", "владелец пекарни"), which "what do I do?" answers with."""
+    feminine = re.search(_FEMININE.get(language, "^$"), noun, re.IGNORECASE) is not None
+    if language == "de":
+        return f"Inhaber von {'einer' if feminine else 'einem'} {noun}"
+    if language == "es":
+        return f"dueño de {'una' if feminine else 'un'} {noun}"
+    if language == "fr":
+        return f"propriétaire {'d’une' if feminine else 'd’un'} {noun}"
+    for ending, genitive in _RU_GENITIVE:
+        if re.search(ending, noun.lower()):
+            return f"владелец {re.sub(ending, genitive, noun.lower())}"
+    return f"владелец {noun.lower()}"  # "кафе", "ателье" do not decline

@@ -17,6 +17,7 @@ import re
 
 from memory_core.extract import (
     endings,
+    jobs_intl,
     pastimes_intl,
     patterns_intl_health,
     patterns_intl_kin,
@@ -789,6 +790,7 @@ def _covered(slots: list[Candidate]) -> set[str]:
         covered |= endings.ENDING_WORDS  # "Ya no vivo en Sevilla": the ending holds it all
     if any(c.key == "job_title" or c.key.endswith(".job") for c in slots):
         covered |= patterns_intl_kin.TRADE_WORDS  # "Муж водит автобус": the job holds it all
+        covered |= jobs_intl.BUSINESS_WORDS  # "Je tiens un bar": the owner's title too
     if any(c.key == "origin" for c in slots):
         # "Als Kind habe ich in Graz gewohnt": where the user grew up holds it all
         covered |= patterns_intl_life.CHILDHOOD_WORDS

@@ -637,12 +637,48 @@ _OWN_TRADE = re.compile(
 )
 
 
-def trade(clause: str, ctx: Context) -> list[Candidate]:
-    """ "I drive a bus for the city" → ``job_title`` "bus driver"; "I teach physics at a
-    college" → "physics teacher"."""
-    m = _OWN_TRADE.match(clause)
+#: The user's own business said by its verb ("I run a little bakery in Galway", "I own a
+#: café", "I've got my own plumbing business"): a shop's, a trade's or a firm's noun, with up
+#: to two words before it; "have"/"got" only with "my own" ("I have a studio" is a flat).
+_BUSINESS = (
+    r"(?:bakery|caf[eé]|coffee\s+shop|shop|business|restaurant|bar|pub|salon|workshop|farm|"
+    r"firm|company|bookshop|bookstore|store|bistro|deli|hotel|guesthouse|b&b|bakeshop|"
+    r"boutique|agency|practice|nursery|kennels|brewery|vineyard|garage|studio|clinic|"
+    r"takeaway|chippy|florist's|butcher's|barbershop|gym|bakehouse)"
+)
+_OWN_BUSINESS = re.compile(
+    r"^i(?:\s+(?:also|still|now|currently|actually))?(?:\s+|(?=['’]ve\b))"
+    r"(?:(?P<run>run|own|manage)\s+(?:a|an|the|my(?:\s+own)?|our(?:\s+own)?)"
+    r"|(?:have|'ve\s+got|’ve\s+got|have\s+got|got)\s+(?:a\s+business|my\s+own|our\s+own))"
+    r"(?:\s+(?:little|small|tiny|wee|family|local|independent|own))*"
+    rf"(?P<b>(?:\s+[a-z'-]+){{0,2}}?\s+{_BUSINESS}|)"
+    r"(?:\s+(?:in|on|at|near|called|named|down|up|with|for|since)\b.*)?$",
+    re.IGNORECASE,
+)
+_NOT_A_BUSINESS = re.compile(r"\b(?:own|a|an|the|my|our|of|and|this|that)\s", re.IGNORECASE)
+
+
+def _own_business(clause: str, ctx: Context) -> list[Candidate]:
+    """ "I run a little bakery in Galway" → ``job_title`` "bakery owner"; "I've got my own
+    plumbing business" → "plumbing business owner": what "what do I do?" answers."""
+    m = _OWN_BUSINESS.match(clause)
     if m is None:
         return []
+    said = m["b"].strip().lower() or "business"
+    if _NOT_A_BUSINESS.search(said + " "):
+        return []  # "I run a lot of errands for the shop": no business of theirs
+    manages = (m["run"] or "").lower() == "manage"
+    title = f"{said} {'manager' if manages else 'owner'}"
+    text = f"{ctx.subject} {'manages a' if manages else 'runs their own'} {said}."
+    return fact("job_title", text, Category.IDENTITY, 0.7, title)
+
+
+def trade(clause: str, ctx: Context) -> list[Candidate]:
+    """ "I drive a bus for the city" → ``job_title`` "bus driver"; "I teach physics at a
+    college" → "physics teacher"; a business of their own ("I run a bakery")."""
+    m = _OWN_TRADE.match(clause)
+    if m is None:
+        return _own_business(clause, ctx)
     title = f"{m['v'].lower()} driver" if m["v"] else f"{m['s'].lower()} teacher"
     text = f"{ctx.subject} works as {_article(title)} {title}."
     return fact("job_title", text, Category.IDENTITY, 0.7, title)

@@ -23,7 +23,13 @@ from memory_core.extract import (
     russian,
 )
 from memory_core.extract.base import Candidate
-from memory_core.extract.jobs_intl import DE_JOB, DE_NOT_A_JOB, JOB_SHAPES, JOB_WORDS
+from memory_core.extract.jobs_intl import (
+    DE_JOB,
+    DE_NOT_A_JOB,
+    JOB_SHAPES,
+    JOB_WORDS,
+    own_business,
+)
 from memory_core.extract.lexicon import COUNTRIES, NOT_NAMES
 from memory_core.extract.rule import Context, fact
 from memory_core.extract.text import slug
@@ -668,7 +674,9 @@ def _own_trade(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     said by its verb, as the English rules read "I drive a bus for the city"."""
     job = patterns_intl_kin.own_trade(sentence, language)
     if job is None:
-        return []
+        shop = own_business(sentence, language)  # "ich führe ein Café": it is their work
+        text = f"{ctx.subject} works as {shop}."
+        return [] if shop is None else fact("job_title", text, Category.IDENTITY, 0.7, shop)
     return fact("job_title", f"{ctx.subject} works as {job}.", Category.IDENTITY, 0.7, job)
 
 

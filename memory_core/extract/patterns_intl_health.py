@@ -74,13 +74,56 @@ _LEAD = r"^\s*(?:(?:und|also|ja|y|pues|bueno|sí|et|bon|oui|и|а|да|ну)\s*,
 _END = r"(?![\w'’-])"
 
 
+_RU_INSTRUMENTAL = (
+    ("кое", "ким"),
+    ("гое", "гим"),
+    ("ый", "ым"),
+    ("ий", "им"),
+    ("ое", "ым"),
+    ("ия", "ией"),
+    ("ие", "ием"),
+    ("о", "ом"),
+    ("а", "ой"),
+    ("ь", "ью"),
+)
+
+
+def _ru_instrumental(noun: str) -> str:
+    """A Russian condition's noun in the instrumental ("астма" → "астмой", "болезнь Крона" →
+    "болезнью Крона", "сахарный диабет" → "сахарным диабетом"): what "страдаю"/"болею" take."""
+    words = noun.split()
+    adjective = len(words) > 1 and words[0].endswith(("ый", "ий", "ое", "ая"))
+    out = []
+    for i, word in enumerate(words):
+        if (i and not adjective) or word.isupper() or word.endswith(("э", "и")):
+            out.append(word)  # "болезнь Крона", "СДВГ", "апноэ", "мигрени": as they are
+            continue
+        ending = next((e for e in _RU_INSTRUMENTAL if word.endswith(e[0])), None)
+        out.append(word[: -len(ending[0])] + ending[1] if ending else word + "ом")
+    return " ".join(out)
+
+
+#: "(Я) страдаю мигренью", "болею диабетом": a Russian condition said by its verb, the noun in
+#: the instrumental, the "я" left out as Russian may.
+_RU_SUFFER = (
+    r"(?:я\s+)?(?:(?:тоже|также|давно|уже|с\s+детства|много\s+лет)\s+)*(?:страдаю|болею)"
+    r"(?:\s+(?:тоже|также|давно|уже|с\s+детства|много\s+лет))*\s+"
+)
+_RU_SAID = {
+    _ru_instrumental(w).lower(): w
+    for _, nouns, _ in _CONDITIONS.get("ru", {}).values()
+    for w in nouns
+}
+
+
 def _pattern(language: str) -> re.Pattern[str]:
     table = _CONDITIONS[language]
     nouns = [w for _, n, _ in table.values() for w in n]
     persons = [w for _, _, p in table.values() for w in p]
     have = rf"(?:{_HAVE[language]})\s*(?P<n>{_words(nouns)}){_END}"
     am = rf"(?:{_AM[language]})\s+(?P<p>{_words(persons)}){_END}" if persons else None
-    return re.compile(rf"{_LEAD}(?:{have}" + (f"|{am}" if am else "") + ")", re.IGNORECASE)
+    suffer = rf"|{_RU_SUFFER}(?P<i>{_words(list(_RU_SAID))}){_END}" if language == "ru" else ""
+    return re.compile(rf"{_LEAD}(?:{have}" + (f"|{am}" if am else "") + suffer + ")", re.IGNORECASE)
 
 
 _PATTERNS = {language: _pattern(language) for language in _CONDITIONS}
@@ -106,6 +149,8 @@ WORDS = frozenset(
         *_HAVE.values(),
         *_AM.values(),
         _LEAD,
+        _RU_SUFFER,
+        *_RU_SAID,
     )
     for w in re.findall(r"[^\W\d_]+", re.sub(r"\\[swSW]", " ", text).lower())
 )
@@ -138,7 +183,9 @@ def read(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     elif m is None:
         return []
     else:
-        found = _condition(m["n"] or m["p"], language, person=m["n"] is None)
+        said_as = m.groupdict().get("i")  # "страдаю мигренью": the noun it declines
+        noun = _RU_SAID[" ".join(said_as.lower().split())] if said_as else m["n"]
+        found = _condition(noun or m["p"], language, person=noun is None)
     if found is None:
         return []
     english, value = found

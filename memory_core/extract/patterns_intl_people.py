@@ -460,9 +460,9 @@ def _pets(sentence: str, language: str, ctx: Context) -> list[Candidate]:
     if m is None or m["n"].lower() in _NOT_NAME or m["n"].lower() in words:
         return []
     if language == "ru" and not re.search(
-        r"(?<!\w)(?:у\s+(?:меня|нас)|мо|наш|есть)", sentence, re.I
+        r"(?<!\w)(?:у\s+(?:меня|нас)|мо|наш|есть|со?\s+(?:мной|мною|нами)\s+жив)", sentence, re.I
     ):
-        return []  # "кот Барсик" is the user's only with "у меня", "мой", "(ещё) есть"
+        return []  # the user's only with "у меня", "мой", "(ещё) есть", "со мной живёт"
     kind = words[m["s"].lower()]
     text = f"{ctx.possessive} {pet_sex(m['s'])}{kind} is named {m['n']}."
     return fact(f"pet.{slug(kind)}.name", text, Category.RELATIONSHIP, 0.8, m["n"])

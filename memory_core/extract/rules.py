@@ -402,6 +402,7 @@ def _clause(raw: str, ctx: Context, *, scoped: bool, note: bool) -> list[Candida
     if not found and not hypothetical:
         found = [cand for rule in ALL_RULES for cand in rule(clause, ctx)]
         found += _pastime_with_someone(clause, found, ctx)
+        found += _business_town(clause, found, ctx)
     restated = False
     if not found and not hypothetical and not ctx.explicit and not is_noise(clause):
         # No specific rule read it: keep a plain statement about the user as it was said
@@ -424,18 +425,19 @@ def _clause(raw: str, ctx: Context, *, scoped: bool, note: bool) -> list[Candida
 
 
 #: "We got a rescue whippet last month", "I adopted two kittens in May": a pet come into the
-#: user's life at a time said.
+#: user's life at a time said; "we keep three beagles": pets had.
 _GOT_A_PET = re.compile(
     r"^(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:got|adopted|rescued|"
-    r"bought|brought\s+home|took\s+in)\s+",
+    r"bought|brought\s+home|took\s+in|keep)\s+",
     re.IGNORECASE,
 )
 
 
-#: "We adopted a greyhound", "I rescued two kittens": the animal alone after the verb (a time
-#: or place after it is read with the time, above).
+#: "We adopted a greyhound", "I rescued two kittens", "we keep three beagles": the animal
+#: alone after the verb (a time or place after it is read with the time, above).
 _ADOPTED = re.compile(
-    r"^(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:adopted|rescued|took\s+in)"
+    r"^(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?"
+    r"(?:adopted|rescued|took\s+in|keep)"
     r"\s+(?!.*\b(?:in|on|at|last|this|from|for|when|ago|yesterday|today|since)\b)[\w\s'-]+$",
     re.IGNORECASE,
 )
@@ -510,6 +512,14 @@ _WORK_IN_TOWN = re.compile(
     r"[^,;]*?\s+in\s+(?P<town>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)$",
     re.IGNORECASE,
 )
+
+
+def _business_town(clause: str, found: list[Candidate], ctx: Context) -> list[Candidate]:
+    """The home a clause names beside the user's own business ("I run a small cafe in Bristol"
+    → ``job_title`` "cafe owner" and the town): as a statement of the same words says it."""
+    if not any(c.key == "job_title" for c in found) or any(c.key == "home_city" for c in found):
+        return []
+    return _works_in_town(clause, ctx)
 
 
 def _works_in_town(clause: str, ctx: Context) -> list[Candidate]:
