@@ -737,6 +737,24 @@ _IN_THE_NEWS = frozenset(
     {Topic.CRIMINAL, Topic.HEALTH, Topic.POLITICS, Topic.RELIGION, Topic.FINANCE, Topic.SEX_LIFE}
 )
 
+#: A taste said as what one does not eat, drink, like or stand, in the bot's five languages.
+_A_TASTE = re.compile(
+    r"\b(?:don't|do\s+not|can't|cannot|never|won't)\s+(?:eat|drink|like|stand|touch)\b"
+    r"|\b(?:nicht|keine?n?|nie)\s+(?:esse|mag|trinke|vertrage|ausstehen\s+kann)\b"
+    r"|\b(?:esse|mag|trinke|vertrage)\s+ich\s+(?:nicht|keine?n?|nie)\b"
+    r"|\bno\s+(?:como|me\s+gusta|soporto|tomo|bebo|pruebo)\b"
+    r"|\bme\s+(?:cae|caen|sienta|sientan)\s+(?:fatal|mal)\b"
+    r"|\bne\s+(?:mange|bois|supporte|aime|touche)\s+pas\b|\bn['’](?:aime|avale)\s+pas\b"
+    r"|(?<!\w)не\s+(?:ем|пью|люблю|переношу|перевариваю)(?!\w)",
+    re.IGNORECASE,
+)
+#: ... but not eating at all, or any more, is no taste.
+_NO_FOOD_AT_ALL = re.compile(
+    r"\b(?:anything|nothing|anymore|any\s+more|nichts|mehr|nada|ya\s+no|rien|plus\s+rien|"
+    r"jamais\s+plus)\b|(?<!\w)(?:ничего|больше|совсем)(?!\w)|\b(?:days?|tage\w*|días|jours|"
+    r"дн\w*)\b",
+    re.IGNORECASE,
+)
 #: One's age said, or put right ("I'm 26, not 25", "tengo 26, no 25", "j'ai 31 ans et pas 30",
 #: "ich bin 38, nicht 36", "мне 27, а не 25", "I turn 30 next week", "soy de 1987"): the reader
 #: read such lines as sex life, money or health. A number of weeks, months or money after "I'm"
@@ -1173,6 +1191,10 @@ LOOK_ALIKES: tuple[LookAlike, ...] = (
         _tells_an_age,
         (_CONDITION_SAID, _FAITH_SAID, _MONEY_WORD, _ORIENTATION_OR_SEX),
     ),
+    # What one does not eat, drink or like ("es gibt Sachen, die ich nicht esse", "hay algo
+    # que me cae fatal", "there are things I don't eat"): the crisis reader took such a taste
+    # for self-harm; eating nothing (any more) is still read as it is.
+    LookAlike("tells_of_a_taste", _flag(Topic.SELF_HARM), _A_TASTE, _NO_FOOD_AT_ALL),
     # A thing's number is no secret, document or money: "Ana owns the record number 33".
     LookAlike(
         "numbers_a_thing",

@@ -1164,3 +1164,24 @@ def test_saving_for_a_thing_and_an_orders_number_drop_the_readers_reading(
     from memory_core.text.sensitivity_meaning import _guarded
 
     assert (_guarded(topic, text) == topic) is kept
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "es gibt ein paar Sachen, die ich nicht esse",
+        "hay cosas que me sientan fatal",
+        "there are a few things I don't eat",
+        "il y a des trucs que je ne mange pas",
+        "есть вещи, которые я не ем",
+    ],
+)
+def test_what_one_does_not_eat_is_a_taste_not_a_crisis(text: str) -> None:
+    assert is_look_alike(LOOK_ALIKE["tells_of_a_taste"], text)
+
+
+@pytest.mark.parametrize(
+    "text", ["ich esse seit Tagen nichts mehr", "no como nada", "I don't eat anything anymore"]
+)
+def test_eating_nothing_is_no_taste(text: str) -> None:
+    assert not is_look_alike(LOOK_ALIKE["tells_of_a_taste"], text)
