@@ -433,4 +433,18 @@ def asks_unmarked(text: str) -> bool:
         or _asks_in_chat(text)
         or _opens_in_chat(text)
         or _asks_after_topic(text)
+        or _SHORT_ASKS.match(text) is not None
     )
+
+
+#: Short whole messages that ask in their opening words (the lead's walks, session 17): German
+#: "gibt es / gibt's / gibts (irgend)was/etwas/jemand…" and "als was …" ("gibt es irgendwas, das
+#: ich nicht esse" got the crisis reply; "als was arbeite ich eigentlich" was kept as a note);
+#: Russian "где/куда/откуда/когда/сколько + я/мы + verb" as the whole message ("где я живу";
+#: "где я живу, всегда холодно" goes on and tells).
+_SHORT_ASKS = re.compile(
+    r"^\s*(?:gibt\s+es|gibt['’]?s)\s+(?:irgend)?(?:was|etwas|jemand\w*|einen|eine|ein)\b"
+    r"|^\s*als\s+was\s+[a-zäöüß]+\s+(?:ich|wir)\b"
+    r"|^\s*(?:где|куда|откуда|когда|сколько)\s+(?:я|мы)\s+[а-яё]+(?:\s+[а-яё]+)?\s*[.…]*\s*$",
+    re.IGNORECASE,
+)

@@ -193,3 +193,31 @@ def test_a_topic_named_first_then_asked_about_asks(text: str) -> None:
 @pytest.mark.parametrize("text", TOPIC_FIRST_TOLD)
 def test_a_statement_naming_its_topic_first_tells(text: str) -> None:
     assert not asks_unmarked(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "gibt es irgendwas, was ich gar nicht vertrage",
+        "gibts jemanden, den ich Opa nenne",
+        "als was hab ich früher gejobbt",
+        "куда мы летали",
+        "откуда я родом",
+    ],
+)
+def test_a_short_opening_asks(text: str) -> None:
+    """Lead's walks, session 17: such a line went to the crisis reader or was kept as a note."""
+    assert is_question(text) and learner_question(text) and notes.is_question(text)
+    assert extract_rules(TurnInput(text, datetime(2026, 3, 2, tzinfo=UTC), user_name="Kim")) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Es gibt was Neues: ich habe einen Hund",
+        "Als was ich arbeite, weißt du ja",
+        "где я живу, тихо",
+    ],
+)
+def test_a_statement_with_such_words_tells(text: str) -> None:
+    assert not asks_unmarked(text)
