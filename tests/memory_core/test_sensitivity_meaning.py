@@ -1172,7 +1172,7 @@ def test_saving_for_a_thing_and_an_orders_number_drop_the_readers_reading(
         "es gibt ein paar Sachen, die ich nicht esse",
         "hay cosas que me sientan fatal",
         "there are a few things I don't eat",
-        "il y a des trucs que je ne mange pas",
+        "franchement je ne mange pas de porc",
         "есть вещи, которые я не ем",
     ],
 )
