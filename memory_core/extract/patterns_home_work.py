@@ -632,7 +632,7 @@ _OWN_TRADE = re.compile(
     r"(?:drive\s+(?:a\s+|an\s+|the\s+)?(?P<v>taxi|cab|bus|lorry|truck|van|tram|forklift)(?:e?s)?"
     r"|teach\s+(?P<s>maths?|english|history|science|physics|chemistry|biology|french|german|"
     r"spanish|music|art|geography|drama|latin|economics|ict|computing|pe))"
-    r"(?:\s+(?:for|at|in|around|on)\b.*)?$",
+    r"(?P<where>\s+(?:for|at|in|around|on)\b.*)?$",
     re.IGNORECASE,
 )
 
@@ -680,7 +680,9 @@ def trade(clause: str, ctx: Context) -> list[Candidate]:
     if m is None:
         return _own_business(clause, ctx)
     title = f"{m['v'].lower()} driver" if m["v"] else f"{m['s'].lower()} teacher"
-    text = f"{ctx.subject} works as {_article(title)} {title}."
+    # Where, as said ("… at a primary school in York"): the work's place, no home invented.
+    where = (m["where"] or "").rstrip(" .!")
+    text = f"{ctx.subject} works as {_article(title)} {title}{where}."
     return fact("job_title", text, Category.IDENTITY, 0.7, title)
 
 

@@ -1041,7 +1041,10 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
         # "…, no 29": the rejected value is no part of what the sentence says (a note of it
         # would keep the old value beside the new one, shown while the change waits).
         bare = corrections.without_negated_tail_abroad(sentence)
-        corrects = corrects or (bare != sentence and bool(slots))
+        # "Perdona, crecí cerca de Lugo, no de Oviedo": an apology before it makes a note a
+        # correction too (its note is the old one's, by the same words: never "no de Oviedo").
+        apologised = notes.APOLOGY_LEAD.match(sentence) is not None
+        corrects = corrects or (bare != sentence and (bool(slots) or apologised))
         # A correction's note says what it makes true, never the rejected value beside it.
         note = notes.note(bare if corrects else sentence, language, ctx, explicit=explicit)
         if slots and not notes.says_more(bare, slots):
@@ -1049,7 +1052,10 @@ def extract_rules(turn: TurnInput) -> list[Candidate]:
         if corrects:
             rejected = corrections.rejected_in(sentence)
             slots = [replace(c, corrects=True, rejected=rejected) for c in slots]
-        found += _finish(slots + note, sentence, ctx, temporary=False, hedged=False)
+        # ... and says it back as what it makes true ("Crecí … cerca de Lugo"), not the excuse.
+        noted = notes.APOLOGY_LEAD.sub("", bare) if corrects and apologised else sentence
+        found += _finish(slots, sentence, ctx, temporary=False, hedged=False)
+        found += _finish(note, noted, ctx, temporary=False, hedged=False)
     moved = endings.now_in(body, language, found, ctx)
     return _select(found + _finish(moved, body, ctx, temporary=False, hedged=False))
 
