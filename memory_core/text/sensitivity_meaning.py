@@ -748,11 +748,16 @@ _A_TASTE = re.compile(
     r"|(?<!\w)не\s+(?:ем|пью|люблю|переношу|перевариваю)(?!\w)",
     re.IGNORECASE,
 )
-#: ... but not eating at all, or any more, is no taste.
+#: ... but not eating at all, or any more, is no taste; nor is not liking or standing life or
+#: oneself ("I don't like being alive", "I can't stand myself", "не люблю жить").
 _NO_FOOD_AT_ALL = re.compile(
     r"\b(?:anything|nothing|anymore|any\s+more|nichts|mehr|nada|ya\s+no|rien|plus\s+rien|"
     r"jamais\s+plus)\b|(?<!\w)(?:ничего|больше|совсем)(?!\w)|\b(?:days?|tage\w*|días|jours|"
-    r"дн\w*)\b",
+    r"дн\w*)\b"
+    r"|\b(?:alive|live|living|life|lives|myself|me|being|exist\w*|breath\w*|wak\w+|here|world|"
+    r"people|everyone|leben\w*|mich|mir|selbst|dasein|existier\w*|vida|vivir|viva|existir|"
+    r"mismo|misma|vie|vivre|moi|moi-même|exister|monde)\b"
+    r"|(?<!\w)(?:жить|жизн\w*|себя|себе|существова\w*|мир\w*|люд\w*)(?!\w)",
     re.IGNORECASE,
 )
 #: One's age said, or put right ("I'm 26, not 25", "tengo 26, no 25", "j'ai 31 ans et pas 30",
@@ -1194,7 +1199,7 @@ LOOK_ALIKES: tuple[LookAlike, ...] = (
     # What one does not eat, drink or like ("es gibt Sachen, die ich nicht esse", "hay algo
     # que me cae fatal", "there are things I don't eat"): the crisis reader took such a taste
     # for self-harm; eating nothing (any more) is still read as it is.
-    LookAlike("tells_of_a_taste", _flag(Topic.SELF_HARM), _A_TASTE, _NO_FOOD_AT_ALL),
+    LookAlike("tells_of_a_taste", _flag(Topic.SELF_HARM), _A_TASTE, _NO_FOOD_AT_ALL, beside=True),
     # A thing's number is no secret, document or money: "Ana owns the record number 33".
     LookAlike(
         "numbers_a_thing",

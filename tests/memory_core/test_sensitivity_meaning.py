@@ -1181,7 +1181,17 @@ def test_what_one_does_not_eat_is_a_taste_not_a_crisis(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["ich esse seit Tagen nichts mehr", "no como nada", "I don't eat anything anymore"]
+    "text",
+    [
+        "ich esse seit Tagen nichts mehr",
+        "no como nada",
+        "I don't eat anything anymore",
+        # not liking or standing life or oneself keeps its crisis reading
+        "honestly I don't like being alive",
+        "I can't stand myself lately",
+        "я не люблю жить",
+        "ich mag mich selbst nicht",
+    ],
 )
 def test_eating_nothing_is_no_taste(text: str) -> None:
     assert not is_look_alike(LOOK_ALIKE["tells_of_a_taste"], text)
