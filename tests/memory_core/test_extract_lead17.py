@@ -120,3 +120,16 @@ def test_a_planned_move_is_kept_with_where_to(text: str, place: str) -> None:
 )
 def test_moving_to_something_that_is_no_place_is_no_move(text: str) -> None:
     assert not any(k.startswith("plan.moving_") for k in kept(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "job"),
+    [
+        ("ich bin Ute, Ärztin aus Leidenschaft", "Ärztin"),
+        ("ich bin Rolf, Lehrer in Rente", "Lehrer"),
+    ],
+)
+def test_a_capitalised_word_after_a_job_that_is_no_place_names_no_town(text: str, job: str) -> None:
+    found = kept(text)
+    assert found.get("job_title") == job
+    assert not {"home_city", "origin", "employer"} & set(found)
