@@ -256,17 +256,16 @@ _DEMONYM_OF = {
     for lang in ("es", "fr")
 }
 _NEVER = re.compile(r"(?!)")
-#: Capitalised words after a job's "in/aus/de/en" that are no place: how, since when or what
-#: is taught ("Ärztin aus Leidenschaft", "Lehrer in Rente", "maestra de Primaria").
-_NOT_A_PLACE = frozenset(
-    """leidenschaft rente ruhestand teilzeit vollzeit elternzeit ausbildung kurzarbeit
+#: Capitalised words that name no town: a state ("single", "Rentnerin"), or how, since when
+#: or what is taught after a job's "in/aus/de" ("Ärztin aus Leidenschaft", "Lehrer in
+#: Rente", "maestra de Primaria").
+_NOT_TOWN = frozenset(
+    """single vegan veggie student studentin rentner rentnerin jubilado jubilada retraité
+    retraitée пенсионер пенсионерка
+    leidenschaft rente ruhestand teilzeit vollzeit elternzeit ausbildung kurzarbeit
     überzeugung berufung weiterbildung primaria secundaria infantil bachillerato
     educación formación prácticas excedencia jubilación retraite formation maternelle
     primaire collège lycée""".split()
-)
-_NOT_TOWN = frozenset(
-    """single vegan veggie student studentin rentner rentnerin jubilado jubilada retraité
-    retraitée пенсионер пенсионерка""".split()
 )
 
 
@@ -825,7 +824,7 @@ def _job_field(field: str, language: str, ctx: Context, *, town_said: bool) -> l
     if rest is None:
         return out
     value = rest["v"].rstrip(".")
-    if value.lower() in _NOT_A_PLACE:
+    if value.lower() in _NOT_TOWN:
         return out  # "Ärztin aus Leidenschaft", "Lehrer in Rente", "maestra de Primaria"
     said = rest["in"].lower() if rest["in"] else ""
     if rest["at"] or (town_said and said in ("in", "en", "à", "a", "au", "в", "во")):

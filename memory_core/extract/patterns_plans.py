@@ -229,6 +229,12 @@ def _place_capitalised(clause: str, ctx: Context) -> str:
     return _LOWER_PLACE.sub(cap, clause, count=1)
 
 
+def _lead_after(m: re.Match[str]) -> str:
+    """The time a plan opened with, said after it ("In August" → " in August"), or ""."""
+    said = m.group("lead") or ""
+    return f" {said[:1].lower()}{said[1:]}" if said else ""
+
+
 def trip(clause: str, ctx: Context) -> list[Candidate]:
     """Reads a planned trip ("We're going to Sochi in July") → ``plan.trip_<place>``."""
     m = _TRIP.match(_place_capitalised(clause.strip().rstrip(" .!"), ctx))
@@ -243,9 +249,7 @@ def trip(clause: str, ctx: Context) -> list[Candidate]:
         place, rest = m.group("place"), m.group("rest")
         if not _LATER.search(f"{m.group('lead') or ''} {rest}"):
             return []  # "I'm going to Tesco", "we're heading to Nando's tonight": the moment's
-        said = m.group("lead") or ""
-        lead = f" {said[:1].lower()}{said[1:]}" if said else ""  # "In August" → "… in August"
-        text = f"{ctx.subject} is going to {place}{rest.rstrip(' ,')}{lead}"
+        text = f"{ctx.subject} is going to {place}{rest.rstrip(' ,')}{_lead_after(m)}"
     else:
         place, rest = m.group("place2"), m.group("rest2")
         noun = re.sub(r"\s+", " ", m.group("noun").lower())
@@ -275,9 +279,8 @@ def move(clause: str, ctx: Context) -> list[Candidate]:
     m = _MOVE.match(_place_capitalised(clause.strip().rstrip(" .!"), ctx))
     if m is None or _DEICTIC_WORD.search(m.group("rest")):
         return []
-    said = m.group("lead") or ""
-    lead = f" {said[:1].lower()}{said[1:]}" if said else ""
-    text = f"{ctx.subject} is moving to {m.group('place')}{m.group('rest').rstrip(' ,')}{lead}."
+    rest = m.group("rest").rstrip(" ,")
+    text = f"{ctx.subject} is moving to {m.group('place')}{rest}{_lead_after(m)}."
     place = m.group("place")
     return fact(f"plan.moving_{slug(place, 30)}", text, Category.TASK_CONTEXT, 0.6, place)
 

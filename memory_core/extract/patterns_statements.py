@@ -1396,8 +1396,10 @@ def _person_age(
         # "Leo turns 5 in June": 4 now; the sentence keeps when the birthday comes.
         n = int(coming.group("n"))
         text = _rewrite(_tidy(clause), ctx)
-        if text is None or n < 2:
-            return [] if text is None else None
+        if text is None:
+            return []
+        if n < 2:
+            return None  # "turns 1": no age before it
         return fact(key, text, Category.RELATIONSHIP, RELATIONSHIP_HINT, str(n - 1))
     assert age is not None
     text = _rewrite(_tidy(_PERSON_AGE_TAIL.sub("", clause)), ctx)

@@ -750,7 +750,7 @@ _A_TASTE = re.compile(
 )
 #: ... but not eating at all, or any more, is no taste; nor is not liking or standing life or
 #: oneself ("I don't like being alive", "I can't stand myself", "не люблю жить").
-_NO_FOOD_AT_ALL = re.compile(
+_NOT_A_TASTE = re.compile(
     r"\b(?:anything|nothing|anymore|any\s+more|nichts|mehr|nada|ya\s+no|rien|plus\s+rien|"
     r"jamais\s+plus)\b|(?<!\w)(?:ничего|больше|совсем)(?!\w)|\b(?:days?|tage\w*|días|jours|"
     r"дн\w*)\b"
@@ -1199,7 +1199,7 @@ LOOK_ALIKES: tuple[LookAlike, ...] = (
     # What one does not eat, drink or like ("es gibt Sachen, die ich nicht esse", "hay algo
     # que me cae fatal", "there are things I don't eat"): the crisis reader took such a taste
     # for self-harm; eating nothing (any more) is still read as it is.
-    LookAlike("tells_of_a_taste", _flag(Topic.SELF_HARM), _A_TASTE, _NO_FOOD_AT_ALL, beside=True),
+    LookAlike("tells_of_a_taste", _flag(Topic.SELF_HARM), _A_TASTE, _NOT_A_TASTE, beside=True),
     # A thing's number is no secret, document or money: "Ana owns the record number 33".
     LookAlike(
         "numbers_a_thing",
